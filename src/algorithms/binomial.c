@@ -1,0 +1,89 @@
+/* binomial.c - binomial trees: bcast (both orders), reduce, gather, scatter. Any P.
+ *
+ * MPICH's binomial trees are distance-halving (the root first sends to P/2 and subtrees
+ * are contiguous: that is what gather and scatter use); Open MPI's binomial bcast is
+ * distance-doubling (the root first sends to 1). The reduce runs the distance-halving
+ * tree backwards (MPICH). All are the tree engine (tree.h) with a binomial pattern.
+ */
+#include <stdlib.h>
+
+#include "algorithms/families.h"
+#include "algorithms/tree.h"
+#include "common/util.h"
+
+typedef struct binomial_ctx {
+    binomial_tree bt;
+    tree_pattern tp;
+    chunk_map map;
+} binomial_ctx;
+
+static int prepare(const coll_spec *s, sched_layout *l, void **ctx, int doubling)
+{
+    binomial_ctx *c = xcalloc(1, sizeof *c);
+    binomial_tree_init(&c->bt, s->P);
+    if (doubling)
+        binomial_doubling_pattern(&c->tp, &c->bt);
+    else
+        binomial_halving_pattern(&c->tp, &c->bt);
+    /* gather/scatter blocks belong to actual ranks: rotate chunks by the root */
+    int32_t rot = (s->coll == COLL_GATHER || s->coll == COLL_SCATTER) ? s->root : 0;
+    chunk_map_plain(&c->map, s->P, s->root, rot, l->blocks_per_rank);
+    *ctx = c;
+    return 0;
+}
+
+static int prepare_halving(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)err;
+    return prepare(s, l, ctx, 0);
+}
+
+static int prepare_doubling(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)err;
+    return prepare(s, l, ctx, 1);
+}
+
+static void gen_bcast(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const binomial_ctx *c = ctx;
+    tree_bcast(b, &c->tp, &c->map, r);
+}
+
+static void gen_reduce(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const binomial_ctx *c = ctx;
+    tree_reduce(b, &c->tp, &c->map, r);
+}
+
+static void gen_gather(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const binomial_ctx *c = ctx;
+    tree_gather(b, &c->tp, &c->map, r);
+}
+
+static void gen_scatter(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const binomial_ctx *c = ctx;
+    tree_scatter(b, &c->tp, &c->map, r);
+}
+
+const alg_desc alg_family_binomial[] = {
+    {COLL_BCAST, "binomial_halving",
+     "binomial tree, distance-halving (MPICH): root sends to P/2 first", "any P >= 2", NULL,
+     prepare_halving, gen_bcast, free},
+    {COLL_BCAST, "binomial_doubling",
+     "binomial tree, distance-doubling (Open MPI): root sends to 1 first", "any P >= 2", NULL,
+     prepare_doubling, gen_bcast, free},
+    {COLL_REDUCE, "binomial", "binomial tree (MPICH), leaves to root, distance-doubling in time",
+     "any P >= 2", NULL, prepare_halving, gen_reduce, free},
+    {COLL_GATHER, "binomial", "binomial tree (MPICH), contiguous subtrees", "any P >= 2", NULL,
+     prepare_halving, gen_gather, free},
+    {COLL_SCATTER, "binomial", "binomial tree (MPICH), contiguous subtrees", "any P >= 2", NULL,
+     prepare_halving, gen_scatter, free},
+    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+};

@@ -1,0 +1,74 @@
+/* pairwise.c - pairwise exchanges: P-1 steps, one partner per step.
+ *
+ *   alltoall pairwise        step i: send to r+i, receive from r-i (Open MPI pairwise)
+ *   alltoall xor             step i: exchange with r xor i (power-of-two P)
+ *   reduce_scatter pairwise  step i: send r+i its block of my partial vector, receive
+ *                            r-i's contribution to my block and combine (MPICH)
+ */
+#include <stdlib.h>
+
+#include "algorithms/families.h"
+#include "common/util.h"
+
+static int prepare_any(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)s;
+    (void)l;
+    (void)err;
+    *ctx = NULL;
+    return 0;
+}
+
+static int prepare_pow2(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)l;
+    *ctx = NULL;
+    return require_pow2(s, err);
+}
+
+static void gen_alltoall_pairwise(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)ctx;
+    int64_t P = s->P;
+    for (int64_t i = 1; i < P; i++) {
+        int64_t dst = (r + i) % P, src = mod_i64(r - i, P);
+        sb_step(b);
+        sb_send_blocks(b, (int32_t)dst, r * P + dst, r * P + dst + 1);
+        sb_recv_blocks(b, (int32_t)src, src * P + r, src * P + r + 1, 0);
+    }
+}
+
+static void gen_alltoall_xor(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)ctx;
+    int64_t P = s->P;
+    for (int64_t i = 1; i < P; i++) {
+        int64_t q = r ^ i;
+        sb_step(b);
+        sb_send_blocks(b, (int32_t)q, r * P + q, r * P + q + 1);
+        sb_recv_blocks(b, (int32_t)q, q * P + r, q * P + r + 1, 0);
+    }
+}
+
+static void gen_rs_pairwise(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)ctx;
+    int64_t P = s->P, u = b->layout->blocks_per_rank;
+    for (int64_t i = 1; i < P; i++) {
+        int64_t dst = (r + i) % P, src = mod_i64(r - i, P);
+        sb_step(b);
+        sb_send_blocks(b, (int32_t)dst, dst * u, (dst + 1) * u);
+        sb_recv_blocks(b, (int32_t)src, r * u, (r + 1) * u, OPF_COMBINE);
+        sb_reduce(b, layout_range_bytes(b->layout, r * u, (r + 1) * u));
+    }
+}
+
+const alg_desc alg_family_pairwise[] = {
+    {COLL_ALLTOALL, "pairwise", "P-1 steps: send to r+i, receive from r-i", "any P >= 2", NULL,
+     prepare_any, gen_alltoall_pairwise, NULL},
+    {COLL_ALLTOALL, "xor", "P-1 steps: exchange with r xor i", "P power of two", NULL,
+     prepare_pow2, gen_alltoall_xor, NULL},
+    {COLL_REDUCE_SCATTER, "pairwise", "P-1 steps: send to r+i, receive from r-i and combine",
+     "any P >= 2", NULL, prepare_any, gen_rs_pairwise, NULL},
+    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+};

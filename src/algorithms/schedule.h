@@ -1,0 +1,230 @@
+/* schedule.h - the schedule IR: the contract between algorithms and everything else.
+ *
+ * A schedule says, for each rank, what it does during a collective: an ordered list of
+ * steps, each a set of operations.
+ *
+ *   send(peer, bytes, blocks)   start sending `bytes` to `peer`; `blocks` names the data
+ *   recv(peer, bytes, blocks)   start receiving from `peer`; with OPF_COMBINE the received
+ *                               partial results are reduced into the local ones, otherwise
+ *                               they replace (or add to) what the rank holds
+ *   reduce(bytes)               local reduction work (timing only)
+ *   copy(bytes)                 local copy / permutation work (timing only)
+ *
+ * Step semantics (what the simulator executes and the verifier assumes):
+ *   - all sends and receives of a step start together; the step's communication ends when
+ *     every one of them has completed (a send completes only once the peer has posted
+ *     the matching receive: rendezvous, the conservative assumption for deadlocks);
+ *   - then the step's local operations run, one after the other;
+ *   - then the next step starts. A send carries the data the rank holds at the start of
+ *     its step; received data is available from the next step on.
+ *   - messages on one (src, dst) pair match in order: the k-th send from a to b matches
+ *     the k-th receive at b from a (MPI's non-overtaking rule with a single tag).
+ *
+ * Blocks. The data of a collective is cut into nblocks logical blocks, numbered
+ * 0..nblocks-1; an operation names the blocks it moves as a list of half-open ranges
+ * [lo, hi), so a message costs memory linear in its number of ranges, not its number of
+ * blocks. The meaning of a block depends on the collective (sched_layout below):
+ *
+ *   bcast, reduce, allreduce          the vector, cut into nblocks pieces
+ *   gather, scatter, allgather,       the vector, cut into P * blocks_per_rank pieces;
+ *   reduce_scatter                    block b belongs to rank b / blocks_per_rank
+ *   alltoall, alltoallv               nblocks = P * P; block s * P + d goes from s to d
+ *
+ * Block ids are logical: a local permutation of a buffer does not rename blocks (it is a
+ * `copy` op for its cost). Bytes per block: a uniform split of each "row" (see
+ * sched_layout), or a callback for non-uniform collectives (alltoallv).
+ *
+ * Streaming. A generator writes one rank's operations into a sched_builder. A builder
+ * either keeps them (materialized: the simulator, small verifications) or hands each
+ * batch of finished steps to a sink and forgets them (streaming: verifying or counting
+ * traffic at 10^5..10^6 ranks without holding every rank in memory).
+ */
+#ifndef COLLSIM_SCHEDULE_H
+#define COLLSIM_SCHEDULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/error.h"
+
+/* ---- collectives ----------------------------------------------------------------- */
+
+typedef enum coll_kind {
+    COLL_BCAST,
+    COLL_REDUCE,
+    COLL_GATHER,
+    COLL_SCATTER,
+    COLL_ALLGATHER,
+    COLL_REDUCE_SCATTER,
+    COLL_ALLREDUCE,
+    COLL_ALLTOALL,
+    COLL_ALLTOALLV,
+    COLL__COUNT
+} coll_kind;
+
+/* "bcast", "reduce", "gather", "scatter", "allgather", "reduce_scatter", "allreduce",
+ * "alltoall", "alltoallv". */
+const char *coll_name(coll_kind c);
+/* Parses a collective name; the error lists the allowed names. */
+int coll_from_name(const char *name, coll_kind *out, cs_error *err);
+/* Reductions combine partial results (reduce, allreduce, reduce_scatter). */
+int coll_is_reduction(coll_kind c);
+/* Rooted collectives (bcast, reduce, gather, scatter). */
+int coll_has_root(coll_kind c);
+
+/* ---- blocks ------------------------------------------------------------------------ */
+
+typedef struct blk_range {
+    int64_t lo, hi; /* blocks lo .. hi-1 */
+} blk_range;
+
+/* How a collective's data is cut into blocks, and the bytes of each block. */
+typedef struct sched_layout {
+    coll_kind coll;
+    int32_t P;
+    int32_t root;
+    int64_t nblocks;
+    /* Uniform sizes: the blocks are grouped in consecutive rows of row_len blocks, and
+     * each row's row_bytes are split as evenly as possible (the first row_bytes % row_len
+     * blocks of a row get one byte more). */
+    int64_t row_len;
+    int64_t row_bytes;
+    int64_t row_q, row_rem; /* row_bytes / row_len and row_bytes % row_len (layout_init) */
+    /* Rooted/partitioned collectives: owner(b) = b / blocks_per_rank. */
+    int64_t blocks_per_rank;
+    /* Non-uniform sizes (alltoallv): when set, overrides the uniform split. */
+    int64_t (*block_bytes_fn)(const void *ctx, int64_t block);
+    const void *bytes_ctx;
+} sched_layout;
+
+/* Sets up the usual layout (always use it, or call layout_set_rows after changing the
+ * row fields: it caches the division) of a collective over P ranks with vector size `bytes`:
+ *   bcast/reduce/allreduce: nblocks = units (one row of `bytes`);
+ *   gather/scatter/allgather/reduce_scatter: nblocks = P * units, blocks_per_rank = units;
+ *   alltoall/alltoallv: nblocks = P * P, rows of P blocks, each row `bytes` (one
+ *   rank's send buffer); `units` is ignored. */
+void layout_init(sched_layout *l, coll_kind c, int32_t P, int32_t root, int64_t bytes,
+                 int64_t units);
+void layout_set_rows(sched_layout *l, int64_t row_len, int64_t row_bytes);
+int64_t layout_block_bytes(const sched_layout *l, int64_t block);
+int64_t layout_range_bytes_slow(const sched_layout *l, int64_t lo, int64_t hi);
+/* Bytes of blocks [lo, hi). Inline: it is on the hot path of every generator. */
+static inline int64_t layout_range_bytes(const sched_layout *l, int64_t lo, int64_t hi)
+{
+    if (hi <= lo)
+        return 0;
+    if (!l->block_bytes_fn && l->row_len == l->nblocks) { /* one uniform row */
+        int64_t extra = lo < l->row_rem ? (hi < l->row_rem ? hi : l->row_rem) - lo : 0;
+        return (hi - lo) * l->row_q + extra;
+    }
+    return layout_range_bytes_slow(l, lo, hi);
+}
+int64_t layout_owner(const sched_layout *l, int64_t block);
+
+/* The blocks a rank holds before the collective and must hold after it, as ranges
+ * appended to *out (growable: *n used, *cap allocated). For reductions "hold" means
+ * "hold a partial / the full reduction" (see verify.h). */
+void layout_initial_blocks(const sched_layout *l, int32_t rank, blk_range **out, size_t *n,
+                           size_t *cap);
+void layout_final_blocks(const sched_layout *l, int32_t rank, blk_range **out, size_t *n,
+                         size_t *cap);
+
+/* ---- operations -------------------------------------------------------------------- */
+
+typedef enum op_kind { OP_SEND, OP_RECV, OP_REDUCE, OP_COPY } op_kind;
+
+enum {
+    OPF_COMBINE = 1, /* recv: reduce into the local partials instead of replacing them */
+};
+
+typedef struct sched_op {
+    uint8_t kind;  /* op_kind */
+    uint8_t flags; /* OPF_* */
+    uint16_t reserved;
+    int32_t peer;  /* send/recv only */
+    int64_t bytes;
+    uint32_t range_first; /* index into rank_sched.ranges */
+    uint32_t nranges;     /* 0: a message without data blocks (e.g. metadata) */
+} sched_op;
+
+static inline int op_is_comm(const sched_op *o) { return o->kind == OP_SEND || o->kind == OP_RECV; }
+const char *op_kind_name(op_kind k);
+
+/* One rank's operations (or, when streaming, a batch of its consecutive steps). Ranges of
+ * one op are sorted by lo and adjacent ranges merged; overlapping ranges are kept as
+ * written, so that the verifier can report them. */
+typedef struct rank_sched {
+    int32_t rank;
+    uint32_t nsteps;
+    uint32_t *step_first; /* ops of step i: [step_first[i], step_first[i+1]) */
+    sched_op *ops;
+    uint32_t nops;
+    blk_range *ranges;
+    uint32_t nranges;
+    size_t cap_steps, cap_ops, cap_ranges;
+} rank_sched;
+
+void rank_sched_init(rank_sched *rs);
+void rank_sched_free(rank_sched *rs);
+void rank_sched_clear(rank_sched *rs);
+static inline uint32_t rs_step_begin(const rank_sched *rs, uint32_t s) { return rs->step_first[s]; }
+static inline uint32_t rs_step_end(const rank_sched *rs, uint32_t s) { return rs->step_first[s + 1]; }
+static inline const blk_range *rs_op_ranges(const rank_sched *rs, const sched_op *o)
+{
+    return rs->ranges + o->range_first;
+}
+/* Bytes of memory the rank schedule holds (for memory figures). */
+size_t rank_sched_memory(const rank_sched *rs);
+
+/* ---- builder ------------------------------------------------------------------------ */
+
+/* Receives finished steps when streaming: `chunk` holds steps first_step ..
+ * first_step + chunk->nsteps - 1 of rank chunk->rank. */
+typedef void (*sched_sink_fn)(void *ctx, const rank_sched *chunk, uint32_t first_step);
+
+typedef struct sched_builder {
+    const sched_layout *layout;
+    rank_sched rs;
+    uint32_t step_base; /* absolute index of rs's first step (non-zero only when streaming) */
+    int step_open;
+    sched_sink_fn sink; /* NULL: materialize */
+    void *sink_ctx;
+    uint32_t flush_every; /* streaming: hand steps to the sink in batches of this many */
+} sched_builder;
+
+void sb_init(sched_builder *b, const sched_layout *layout);
+void sb_init_streaming(sched_builder *b, const sched_layout *layout, sched_sink_fn sink,
+                       void *ctx);
+void sb_free(sched_builder *b);
+
+/* Starts a rank (clears what the builder holds). */
+void sb_begin_rank(sched_builder *b, int32_t rank);
+/* Ends the rank: a streaming builder flushes its last steps. */
+void sb_end_rank(sched_builder *b);
+
+/* Opens a new step and returns its absolute index. Ops added before the first sb_step
+ * open step 0 implicitly. An empty step is allowed (it keeps ranks in step). */
+uint32_t sb_step(sched_builder *b);
+/* Absolute index of the current step (the number of steps so far, minus one). */
+uint32_t sb_current_step(const sched_builder *b);
+
+/* Messages naming blocks; bytes = the blocks' bytes from the layout. */
+void sb_send(sched_builder *b, int32_t peer, const blk_range *r, uint32_t n);
+void sb_recv(sched_builder *b, int32_t peer, const blk_range *r, uint32_t n, int flags);
+void sb_send_blocks(sched_builder *b, int32_t peer, int64_t lo, int64_t hi);
+void sb_recv_blocks(sched_builder *b, int32_t peer, int64_t lo, int64_t hi, int flags);
+/* Messages with explicit bytes (n may be 0: a message carrying no data blocks). */
+void sb_send_bytes(sched_builder *b, int32_t peer, int64_t bytes, const blk_range *r,
+                   uint32_t n);
+void sb_recv_bytes(sched_builder *b, int32_t peer, int64_t bytes, const blk_range *r,
+                   uint32_t n, int flags);
+void sb_reduce(sched_builder *b, int64_t bytes);
+void sb_copy(sched_builder *b, int64_t bytes);
+
+/* Appends every step of `src` (a materialized rank) to b, step by step. */
+void sb_replay(sched_builder *b, const rank_sched *src);
+
+/* Sum of the layout bytes of a range list. */
+int64_t ranges_bytes(const sched_layout *l, const blk_range *r, uint32_t n);
+
+#endif

@@ -1,0 +1,58 @@
+/* verify_internal.h - what the two verification engines share (not a public header). */
+#ifndef COLLSIM_VERIFY_INTERNAL_H
+#define COLLSIM_VERIFY_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "algorithms/algorithm.h"
+#include "algorithms/imap.h"
+#include "common/util.h"
+#include "algorithms/verify.h"
+
+/* Random 64-bit key of a contributing rank; a reduced block's hash is the sum of the keys
+ * of its contributions. */
+static inline uint64_t contributor_key(int32_t rank)
+{
+    return mix64(0x5eed0c011c7ULL ^ ((uint64_t)rank * 0x9e3779b97f4a7c15ULL));
+}
+uint64_t contributor_total(int32_t P);
+
+/* Checks one op on its own (peer, ranges, bytes, flags); on a problem writes a message
+ * naming rank and step into msg and returns -1. */
+int lint_op(const sched_layout *l, int32_t rank, uint32_t step, const sched_op *op,
+            const blk_range *ranges, char *msg, size_t msglen);
+
+/* Checks one step as a whole (combined bytes = reduced bytes in reductions). */
+int lint_step(const sched_layout *l, const rank_sched *rs, uint32_t local_step,
+              uint32_t abs_step, char *msg, size_t msglen);
+
+/* "block 17 (2->1)" / "block 5 (rank 5's)" / "block 3" for messages. */
+void describe_block(const sched_layout *l, int64_t block, char *buf, size_t n);
+/* "blocks [0,4)+[8,9)" (shortened when long) or "no blocks". */
+void describe_ranges(const blk_range *r, uint32_t n, char *buf, size_t len);
+
+/* The blocks a rank must hold at the end, and its initial state (imap values: count 1 and
+ * the rank's key for reductions, count 1 hash 0 otherwise). */
+void initial_state(const sched_layout *l, int32_t rank, imap *state);
+
+/* Checks a rank's final state; on a problem writes the message and returns -1. */
+int check_final(const sched_layout *l, int32_t rank, const imap *state, int reductions,
+                uint64_t total, uint32_t nsteps, char *msg, size_t msglen);
+
+/* Messages for matching problems, the same from both engines. `k` counts from 0 the
+ * messages of the (src, dst) pair; `have` is how many the other side posts. */
+void format_unmatched(char *msg, size_t len, int is_send, int32_t rank, uint32_t step,
+                      const sched_op *op, const blk_range *ranges, uint32_t k, size_t have);
+void format_mismatch(char *msg, size_t len, int32_t src, uint32_t send_step, const sched_op *send,
+                     const blk_range *send_ranges, int32_t dst, uint32_t recv_step,
+                     const sched_op *recv, const blk_range *recv_ranges);
+
+/* Engines. Each fills res (ok, error, figures) and returns 0, or -1 with err. */
+int verify_full(const alg_run *run, verify_result *res, cs_error *err);
+int verify_stream(const alg_run *run, int threads, verify_result *res, cs_error *err);
+
+/* Bytes the full engine would need, estimated from a few sampled ranks. */
+int64_t verify_full_estimate(const alg_run *run);
+
+#endif

@@ -1,0 +1,386 @@
+/* verify_stream.c - the streaming verification engine (see verify.h).
+ *
+ * Ranks are generated one at a time, by several threads, each rank's steps consumed in
+ * batches by a sink and then forgotten. What one rank can check alone it checks at once
+ * (well-formed ops, holding, final blocks for non-reductions). What needs two ranks, the
+ * matching of sends and receives, is checked through sums of per-message hashes:
+ *
+ *   send k from a to b in step s   adds H(a, b, k, s, bytes, blocks) to sent[a]
+ *   recv k at b from a in step s   adds the same H to received[a]
+ *
+ * and the same by destination. When every sum agrees, every send has a receive with the
+ * same bytes and blocks *in the same step index*: such a step-aligned schedule cannot
+ * deadlock (all ranks can advance step by step together). When a sum disagrees, a second
+ * pass without the step in H tells "not aligned" (deadlock freedom then needs the full
+ * engine) from "mismatched", and the ranks whose sums disagree are regenerated whole to
+ * name the first bad message.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "algorithms/verify_internal.h"
+#include "common/util.h"
+
+typedef struct stream_shared {
+    const alg_run *run;
+    const sched_layout *l;
+    int32_t P;
+    int reductions;
+    int with_step;         /* include the step index in the message hash */
+    uint64_t *sent_by_src; /* [P], written by the worker that owns the rank */
+    uint64_t *recv_by_dst; /* [P], idem */
+} stream_shared;
+
+typedef struct stream_worker {
+    stream_shared *sh;
+    int32_t first, last;   /* ranks [first, last) */
+    uint64_t *recv_by_src; /* [P], this worker's receives by source */
+    uint64_t *sent_by_dst; /* [P], this worker's sends by destination */
+    uint32_t *cnt_send, *cnt_recv;
+    int32_t *touched;
+    size_t ntouched;
+    imap state;
+    ival_buf scratch;
+    blk_range *pending; /* blocks received in the current step */
+    size_t npending, cap_pending;
+    uint64_t rank_sent, rank_recv;
+    uint32_t last_step; /* 1 + last step with an op, for the current rank */
+    int failed;
+    int32_t error_rank;
+    char error[CS_ERROR_MAX];
+    int64_t messages, bytes;
+    int32_t steps;
+} stream_worker;
+
+/* The message hash: cheap linear mixing of the fields, one strong finaliser. */
+static inline uint64_t msg_hash(int32_t src, int32_t dst, uint32_t k, uint32_t step,
+                                int64_t bytes, const blk_range *r, uint32_t n)
+{
+    uint64_t x = (uint64_t)src * 0x9E3779B97F4A7C15ULL + (uint64_t)dst * 0xC2B2AE3D27D4EB4FULL +
+                 (uint64_t)k * 0x165667B19E3779F9ULL + (uint64_t)step * 0xD6E8FEB86659FD93ULL +
+                 (uint64_t)bytes * 0xFF51AFD7ED558CCDULL;
+    uint64_t rh = n;
+    for (uint32_t i = 0; i < n; i++)
+        rh = (rh ^ ((uint64_t)r[i].lo * 0x2545F4914F6CDD1DULL +
+                    (uint64_t)r[i].hi * 0x9FB21C651E98DF25ULL)) * 0xBF58476D1CE4E5B9ULL;
+    return mix64(x + rh);
+}
+
+static void worker_fail(stream_worker *w, int32_t rank, const char *msg)
+{
+    if (w->failed)
+        return;
+    w->failed = 1;
+    w->error_rank = rank;
+    snprintf(w->error, sizeof w->error, "%s", msg);
+}
+
+static inline void touch(stream_worker *w, int32_t peer)
+{
+    if (w->cnt_send[peer] == 0 && w->cnt_recv[peer] == 0)
+        w->touched[w->ntouched++] = peer;
+}
+
+static int cmp_lo(const void *a, const void *b)
+{
+    const blk_range *x = a, *y = b;
+    return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* One step of one rank: rules, hashes, holding; received blocks are added at the end. */
+static void consume_step(stream_worker *w, const rank_sched *rs, uint32_t s, uint32_t abs)
+{
+    const stream_shared *sh = w->sh;
+    const sched_layout *l = sh->l;
+    int32_t r = rs->rank;
+    char msg[CS_ERROR_MAX];
+    uint32_t hstep = sh->with_step ? abs : 0;
+    w->npending = 0;
+    if (rs_step_end(rs, s) > rs_step_begin(rs, s))
+        w->last_step = abs + 1;
+    for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++) {
+        const sched_op *o = &rs->ops[i];
+        const blk_range *rg = rs_op_ranges(rs, o);
+        if (lint_op(l, r, abs, o, rg, msg, sizeof msg) < 0) {
+            worker_fail(w, r, msg);
+            return;
+        }
+        if (o->kind == OP_SEND) {
+            touch(w, o->peer);
+            uint64_t h = msg_hash(r, o->peer, w->cnt_send[o->peer]++, hstep, o->bytes, rg, o->nranges);
+            w->rank_sent += h;
+            w->sent_by_dst[o->peer] += h;
+            w->messages++;
+            w->bytes += o->bytes;
+            int64_t miss = sh->reductions ? -1 : imap_first_missing(&w->state, rg, o->nranges);
+            if (miss >= 0) {
+                char b[96];
+                describe_block(l, miss, b, sizeof b);
+                snprintf(msg, sizeof msg,
+                         "rank %d step %u: sends %s to %d but does not hold it at that step", r,
+                         abs, b, o->peer);
+                worker_fail(w, r, msg);
+                return;
+            }
+        } else if (o->kind == OP_RECV) {
+            touch(w, o->peer);
+            uint64_t h = msg_hash(o->peer, r, w->cnt_recv[o->peer]++, hstep, o->bytes, rg, o->nranges);
+            w->rank_recv += h;
+            w->recv_by_src[o->peer] += h;
+            if (!sh->reductions) {
+                VEC_RESERVE(w->pending, w->cap_pending, w->npending + o->nranges);
+                memcpy(w->pending + w->npending, rg, o->nranges * sizeof *rg);
+                w->npending += o->nranges;
+            }
+        }
+    }
+    if (lint_step(l, rs, s, abs, msg, sizeof msg) < 0) {
+        worker_fail(w, r, msg);
+        return;
+    }
+    if (w->npending > 1)
+        qsort(w->pending, w->npending, sizeof *w->pending, cmp_lo);
+    if (w->npending > 0)
+        imap_add_ranges(&w->state, w->pending, w->npending, &w->scratch);
+}
+
+static void sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
+{
+    stream_worker *w = ctx;
+    for (uint32_t s = 0; s < chunk->nsteps && !w->failed; s++)
+        consume_step(w, chunk, s, first_step + s);
+}
+
+static void finish_rank(stream_worker *w, int32_t r)
+{
+    stream_shared *sh = w->sh;
+    char msg[CS_ERROR_MAX];
+    if (!w->failed && check_final(sh->l, r, &w->state, 0, 0, w->last_step, msg, sizeof msg) < 0)
+        worker_fail(w, r, msg);
+    sh->sent_by_src[r] = w->rank_sent;
+    sh->recv_by_dst[r] = w->rank_recv;
+    if ((int32_t)w->last_step > w->steps)
+        w->steps = (int32_t)w->last_step;
+    for (size_t t = 0; t < w->ntouched; t++)
+        w->cnt_send[w->touched[t]] = w->cnt_recv[w->touched[t]] = 0;
+    w->ntouched = 0;
+}
+
+static void *worker_main(void *arg)
+{
+    stream_worker *w = arg;
+    stream_shared *sh = w->sh;
+    sched_builder b;
+    sb_init_streaming(&b, sh->l, sink, w);
+    for (int32_t r = w->first; r < w->last && !w->failed; r++) {
+        w->rank_sent = w->rank_recv = 0;
+        w->last_step = 0;
+        initial_state(sh->l, r, &w->state);
+        alg_run_gen(sh->run, r, &b);
+        finish_rank(w, r);
+    }
+    sb_free(&b);
+    return NULL;
+}
+
+static void worker_init(stream_worker *w, stream_shared *sh, int32_t first, int32_t last)
+{
+    memset(w, 0, sizeof *w);
+    w->sh = sh;
+    w->first = first;
+    w->last = last;
+    size_t P = (size_t)sh->P;
+    w->recv_by_src = xcalloc(P, sizeof *w->recv_by_src);
+    w->sent_by_dst = xcalloc(P, sizeof *w->sent_by_dst);
+    w->cnt_send = xcalloc(P, sizeof *w->cnt_send);
+    w->cnt_recv = xcalloc(P, sizeof *w->cnt_recv);
+    w->touched = xmalloc(P * sizeof *w->touched);
+}
+
+static void worker_free(stream_worker *w)
+{
+    free(w->recv_by_src);
+    free(w->sent_by_dst);
+    free(w->cnt_send);
+    free(w->cnt_recv);
+    free(w->touched);
+    free(w->pending);
+    imap_free(&w->state);
+    ival_buf_free(&w->scratch);
+}
+
+/* One pass over every rank. Returns the worker error (lowest rank) in res, and in
+ * *bad_src / *bad_dst the first rank whose hash sums disagree (-1 if none). */
+static void stream_pass(const alg_run *run, int threads, int with_step, verify_result *res,
+                        int32_t *bad_src, int32_t *bad_dst)
+{
+    stream_shared sh = {run, &run->layout, run->spec.P, coll_is_reduction(run->spec.coll),
+                        with_step, NULL, NULL};
+    int32_t P = sh.P;
+    sh.sent_by_src = xcalloc((size_t)P, sizeof *sh.sent_by_src);
+    sh.recv_by_dst = xcalloc((size_t)P, sizeof *sh.recv_by_dst);
+    if (threads > P)
+        threads = P;
+    stream_worker *w = xcalloc((size_t)threads, sizeof *w);
+    pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
+    for (int t = 0; t < threads; t++)
+        worker_init(&w[t], &sh, (int32_t)((int64_t)P * t / threads),
+                    (int32_t)((int64_t)P * (t + 1) / threads));
+    for (int t = 1; t < threads; t++)
+        pthread_create(&tid[t], NULL, worker_main, &w[t]);
+    worker_main(&w[0]);
+    for (int t = 1; t < threads; t++)
+        pthread_join(tid[t], NULL);
+
+    res->ok = 1;
+    res->messages = res->bytes = 0;
+    res->steps = 0;
+    for (int t = 0; t < threads; t++) {
+        res->messages += w[t].messages;
+        res->bytes += w[t].bytes;
+        if (w[t].steps > res->steps)
+            res->steps = w[t].steps;
+        if (w[t].failed && res->ok) { /* workers own ascending ranges: first failure = lowest */
+            res->ok = 0;
+            snprintf(res->error, sizeof res->error, "%s", w[t].error);
+        }
+    }
+    *bad_src = *bad_dst = -1;
+    for (int32_t r = 0; r < P && res->ok && (*bad_src < 0 || *bad_dst < 0); r++) {
+        uint64_t recv = 0, sent = 0;
+        for (int t = 0; t < threads; t++) {
+            recv += w[t].recv_by_src[r];
+            sent += w[t].sent_by_dst[r];
+        }
+        if (*bad_src < 0 && recv != sh.sent_by_src[r])
+            *bad_src = r;
+        if (*bad_dst < 0 && sent != sh.recv_by_dst[r])
+            *bad_dst = r;
+    }
+    for (int t = 0; t < threads; t++)
+        worker_free(&w[t]);
+    free(w);
+    free(tid);
+    free(sh.sent_by_src);
+    free(sh.recv_by_dst);
+}
+
+/* ---- naming the bad message ------------------------------------------------------------ */
+
+static void materialize(const alg_run *run, int32_t rank, rank_sched *out)
+{
+    sched_builder b;
+    sb_init(&b, &run->layout);
+    alg_run_gen(run, rank, &b);
+    *out = b.rs;
+}
+
+static uint32_t step_of(const rank_sched *rs, uint32_t op)
+{
+    uint32_t s = 0;
+    while (s + 1 < rs->nsteps + 1 && rs_step_end(rs, s) <= op)
+        s++;
+    return s;
+}
+
+/* Compares the messages src -> dst as src sends them and dst receives them; writes the
+ * first difference into res and returns 1, or returns 0 when they agree. */
+static int compare_channel(const rank_sched *a, const rank_sched *b, verify_result *res)
+{
+    int32_t src = a->rank, dst = b->rank;
+    uint32_t i = 0, j = 0, k = 0;
+    size_t nsend = 0, nrecv = 0;
+    for (uint32_t x = 0; x < a->nops; x++)
+        nsend += a->ops[x].kind == OP_SEND && a->ops[x].peer == dst;
+    for (uint32_t x = 0; x < b->nops; x++)
+        nrecv += b->ops[x].kind == OP_RECV && b->ops[x].peer == src;
+    for (;; k++) {
+        while (i < a->nops && !(a->ops[i].kind == OP_SEND && a->ops[i].peer == dst))
+            i++;
+        while (j < b->nops && !(b->ops[j].kind == OP_RECV && b->ops[j].peer == src))
+            j++;
+        if (i >= a->nops && j >= b->nops)
+            return 0;
+        res->ok = 0;
+        if (j >= b->nops) {
+            format_unmatched(res->error, sizeof res->error, 1, src, step_of(a, i), &a->ops[i],
+                             rs_op_ranges(a, &a->ops[i]), k, nrecv);
+            return 1;
+        }
+        if (i >= a->nops) {
+            format_unmatched(res->error, sizeof res->error, 0, dst, step_of(b, j), &b->ops[j],
+                             rs_op_ranges(b, &b->ops[j]), k, nsend);
+            return 1;
+        }
+        const sched_op *s = &a->ops[i], *r = &b->ops[j];
+        if (s->bytes != r->bytes || s->nranges != r->nranges ||
+            memcmp(rs_op_ranges(a, s), rs_op_ranges(b, r), s->nranges * sizeof(blk_range)) != 0) {
+            format_mismatch(res->error, sizeof res->error, src, step_of(a, i), s,
+                            rs_op_ranges(a, s), dst, step_of(b, j), r, rs_op_ranges(b, r));
+            return 1;
+        }
+        res->ok = 1;
+        i++;
+        j++;
+    }
+}
+
+/* Regenerates the ranks around a disagreeing hash sum and names the first bad message. */
+static void diagnose(const alg_run *run, int32_t bad_src, int32_t bad_dst, verify_result *res)
+{
+    int32_t focus = bad_src >= 0 ? bad_src : bad_dst;
+    rank_sched me;
+    materialize(run, focus, &me);
+    /* Candidate peers: everyone `focus` talks to, plus the other disagreeing rank. */
+    int32_t *cand = xmalloc(((size_t)me.nops + 1) * sizeof *cand);
+    size_t nc = 0;
+    for (uint32_t i = 0; i < me.nops; i++)
+        if (op_is_comm(&me.ops[i]))
+            cand[nc++] = me.ops[i].peer;
+    int32_t other = bad_src >= 0 ? bad_dst : -1;
+    if (other >= 0 && other != focus)
+        cand[nc++] = other;
+    int found = 0;
+    for (size_t c = 0; c < nc && !found; c++) {
+        rank_sched peer;
+        materialize(run, cand[c], &peer);
+        found = bad_src >= 0 ? compare_channel(&me, &peer, res) : compare_channel(&peer, &me, res);
+        if (!found)
+            found = bad_src >= 0 ? compare_channel(&peer, &me, res) : compare_channel(&me, &peer, res);
+        rank_sched_free(&peer);
+    }
+    if (!found) {
+        res->ok = 0;
+        snprintf(res->error, sizeof res->error,
+                 "the messages %s rank %d do not match the other side (hash sums differ), but "
+                 "no single differing message was found among its peers; run with --full",
+                 bad_src >= 0 ? "sent by" : "received by", focus);
+    }
+    free(cand);
+    rank_sched_free(&me);
+}
+
+int verify_stream(const alg_run *run, int threads, verify_result *res, cs_error *err)
+{
+    (void)err;
+    res->engine = VERIFY_STREAM;
+    res->semantics_checked = !coll_is_reduction(run->spec.coll);
+    res->deadlock_checked = 1;
+    int32_t bad_src, bad_dst;
+    stream_pass(run, threads, 1, res, &bad_src, &bad_dst);
+    if (!res->ok || (bad_src < 0 && bad_dst < 0))
+        return 0;
+    /* Some sum differs: misaligned steps, or a real mismatch? */
+    stream_pass(run, threads, 0, res, &bad_src, &bad_dst);
+    if (!res->ok)
+        return 0;
+    if (bad_src < 0 && bad_dst < 0) {
+        res->deadlock_checked = 0; /* matched, but not step-aligned */
+        return 0;
+    }
+    diagnose(run, bad_src, bad_dst, res);
+    return 0;
+}

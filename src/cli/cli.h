@@ -1,0 +1,28 @@
+/* cli.h - the collsim command: one function per subcommand, shared option helpers.
+ *
+ * Every subcommand returns the process exit status: 0 success, 1 a check failed (a
+ * schedule did not verify, a test case failed), 2 bad usage or bad input (the message
+ * names the option or file and the allowed values).
+ */
+#ifndef COLLSIM_CLI_H
+#define COLLSIM_CLI_H
+
+#include <stdint.h>
+
+#include "algorithms/algorithm.h"
+#include "common/error.h"
+
+enum { EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
+
+int cmd_list(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+
+/* Prints "collsim <cmd>: <message>" on stderr and returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* "8x8x8" into spec->dims / ndims. */
+int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);
+/* "name=value" into a spec parameter. */
+int cli_parse_param(const char *text, coll_spec *spec, cs_error *err);
+
+#endif

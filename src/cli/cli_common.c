@@ -1,0 +1,62 @@
+/* cli_common.c - helpers shared by the subcommands (see cli.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "common/units.h"
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "collsim %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err)
+{
+    int n = 0;
+    const char *s = text;
+    int64_t prod = 1;
+    while (*s) {
+        char buf[32];
+        const char *x = strchr(s, 'x');
+        size_t len = x ? (size_t)(x - s) : strlen(s);
+        if (len == 0 || len >= sizeof buf || n >= SPEC_MAX_DIMS)
+            return cs_fail(err, "invalid dimensions '%s' (expected AxBx... with at most %d sizes)",
+                           text, SPEC_MAX_DIMS);
+        memcpy(buf, s, len);
+        buf[len] = '\0';
+        int64_t d;
+        if (parse_int_in(buf, 1, 1 << 24, "dimension size", &d, err) < 0)
+            return -1;
+        prod *= d;
+        if (prod > INT32_MAX)
+            return cs_fail(err, "dimensions '%s' multiply to more than 2^31-1 ranks", text);
+        spec->dims[n++] = (int32_t)d;
+        s = x ? x + 1 : s + len;
+    }
+    if (n == 0)
+        return cs_fail(err, "empty dimensions (expected AxBx...)");
+    spec->ndims = n;
+    return 0;
+}
+
+int cli_parse_param(const char *text, coll_spec *spec, cs_error *err)
+{
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || !eq[1])
+        return cs_fail(err, "invalid parameter '%s' (expected name=value)", text);
+    char name[SPEC_PARAM_LEN];
+    size_t len = (size_t)(eq - text);
+    if (len >= sizeof name)
+        return cs_fail(err, "parameter name in '%s' is too long", text);
+    memcpy(name, text, len);
+    name[len] = '\0';
+    return coll_spec_set_param(spec, name, eq + 1, err);
+}

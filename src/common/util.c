@@ -1,0 +1,96 @@
+/* util.c - allocation, growable arrays, clocks and memory figures (see util.h). */
+#include "common/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void out_of_memory(size_t n)
+{
+    fprintf(stderr, "collsim: out of memory (allocating %zu bytes)\n", n);
+    exit(3);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory(n);
+    return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        out_of_memory(count * size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory(n);
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = xmalloc(n);
+    memcpy(d, s, n);
+    return d;
+}
+
+void vec_reserve(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return;
+    size_t c = *cap ? *cap : 8;
+    while (c < need)
+        c *= 2;
+    *p = xrealloc(*p, c * elem);
+    *cap = c;
+}
+
+double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+long peak_rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return 0;
+    char line[256];
+    long kb = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "VmHWM:", 6) == 0) {
+            kb = strtol(line + 6, NULL, 10);
+            break;
+        }
+    }
+    fclose(f);
+    return kb;
+}
+
+int ilog2_floor(uint64_t x)
+{
+    int l = -1;
+    while (x) {
+        x >>= 1;
+        l++;
+    }
+    return l;
+}
+
+int ilog2_ceil(uint64_t x)
+{
+    int l = ilog2_floor(x);
+    return ((uint64_t)1 << l) == x ? l : l + 1;
+}

@@ -1,0 +1,46 @@
+/* testutil.c - shared helpers for the CUnit suites (see testutil.h). */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void test_add_suite(const char *name, const test_case *cases)
+{
+    CU_pSuite s = CU_add_suite(name, NULL, NULL);
+    for (const test_case *c = cases; c->name; c++)
+        CU_add_test(s, c->name, c->fn);
+}
+
+int test_run_suites(void)
+{
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    unsigned ran = CU_get_number_of_tests_run();
+    CU_cleanup_registry();
+    if (ran == 0) {
+        fprintf(stderr, "no test ran\n");
+        return 1;
+    }
+    return failed ? 1 : 0;
+}
+
+int test_verify(const alg_desc *alg, const coll_spec *spec, verify_mode mode, verify_result *res,
+                cs_error *err)
+{
+    alg_run run;
+    if (alg_run_prepare(&run, alg, spec, err) < 0)
+        return -1;
+    verify_options opt;
+    verify_options_default(&opt);
+    opt.mode = mode;
+    int rc = verify_run(&run, &opt, res, err);
+    alg_run_release(&run);
+    return rc;
+}
+
+const char *test_collsim_bin(void)
+{
+    const char *b = getenv("COLLSIM_BIN");
+    return b ? b : "build/collsim";
+}

@@ -1,0 +1,28 @@
+/* testutil.h - shared helpers for the CUnit suites. */
+#ifndef COLLSIM_TESTUTIL_H
+#define COLLSIM_TESTUTIL_H
+
+#include <CUnit/Basic.h>
+
+#include "algorithms/algorithm.h"
+#include "algorithms/verify.h"
+
+/* Runs the registered suites; returns the process exit status (non-zero on failure). */
+int test_run_suites(void);
+
+/* Adds a suite with NULL-terminated (name, function) pairs. */
+typedef struct test_case {
+    const char *name;
+    void (*fn)(void);
+} test_case;
+void test_add_suite(const char *name, const test_case *cases);
+
+/* Prepares `alg` for spec and verifies it with the given engine; fills res. Returns the
+ * alg_run_prepare/verify_run status (0 = the verification ran). */
+int test_verify(const alg_desc *alg, const coll_spec *spec, verify_mode mode, verify_result *res,
+                cs_error *err);
+
+/* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
+const char *test_collsim_bin(void);
+
+#endif
