@@ -24,6 +24,11 @@ static kv_item *find(kv_list *kv, const char *key)
 
 int kv_set(kv_list *kv, const char *key, const char *value, int line, cs_error *err)
 {
+    return kv_set_at(kv, key, value, line, 0, err);
+}
+
+int kv_set_at(kv_list *kv, const char *key, const char *value, int line, int col, cs_error *err)
+{
     if (strlen(key) >= sizeof kv->items[0].key || !*key)
         return cs_fail(err, "invalid key '%s'", key);
     if (strlen(value) >= sizeof kv->items[0].value)
@@ -38,6 +43,7 @@ int kv_set(kv_list *kv, const char *key, const char *value, int line, cs_error *
     snprintf(it->value, sizeof it->value, "%s", value);
     it->used = 0;
     it->line = line;
+    it->col = col;
     return 0;
 }
 
@@ -72,7 +78,9 @@ const char *kv_get(kv_list *kv, const char *key)
 static int key_fail(kv_list *kv, const char *key, cs_error *err)
 {
     kv_item *it = find(kv, key);
-    if (it && it->line > 0)
+    if (it && it->line > 0 && it->col > 0)
+        cs_error_prefix(err, "%d:%d: %s", it->line, it->col, key);
+    else if (it && it->line > 0)
         cs_error_prefix(err, "line %d: %s", it->line, key);
     else
         cs_error_prefix(err, "%s", key);
@@ -198,6 +206,9 @@ int kv_check_unused(const kv_list *kv, const char *allowed, cs_error *err)
 {
     for (int i = 0; i < kv->n; i++)
         if (!kv->items[i].used) {
+            if (kv->items[i].line > 0 && kv->items[i].col > 0)
+                return cs_fail(err, "%d:%d: unknown key '%s' (allowed: %s)", kv->items[i].line,
+                               kv->items[i].col, kv->items[i].key, allowed);
             if (kv->items[i].line > 0)
                 return cs_fail(err, "line %d: unknown key '%s' (allowed: %s)", kv->items[i].line,
                                kv->items[i].key, allowed);

@@ -20,6 +20,7 @@ typedef struct kv_item {
     char value[160];
     int used;
     int line; /* source line for messages (0: unknown) */
+    int col;  /* source column (0: unknown); messages then start with "line:col: " */
 } kv_item;
 
 typedef struct kv_list {
@@ -30,6 +31,8 @@ typedef struct kv_list {
 void kv_init(kv_list *kv);
 /* Adds or replaces a key. */
 int kv_set(kv_list *kv, const char *key, const char *value, int line, cs_error *err);
+/* Same, with the source position for messages ("12:3: p: ..."). */
+int kv_set_at(kv_list *kv, const char *key, const char *value, int line, int col, cs_error *err);
 /* Parses "key=value" items (argv style). */
 int kv_parse_args(kv_list *kv, int argc, char **argv, cs_error *err);
 const char *kv_get(kv_list *kv, const char *key); /* marks used; NULL if absent */

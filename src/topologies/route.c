@@ -1,11 +1,17 @@
 /* route.c - routing that reproduces SimGrid's route choice exactly (see topology.h).
  *
- * Shortest paths: SimGrid's DijkstraZone pops nodes by (cost, graph id) and sets a node's
- * predecessor on the first strict improvement. Each zoneRoute we emit holds one link, so
- * every edge costs 1 and Dijkstra settles nodes layer by layer; within a layer in
- * increasing graph id. A node's predecessor is therefore its neighbour of lowest graph id
- * in the previous layer. Graph ids are given in the order nodes first appear in the
- * emitted zoneRoutes (links in id order, source before destination).
+ * Shortest paths (DijkstraCache zone): SimGrid's DijkstraZone pops nodes by (cost, graph
+ * id) and sets a node's predecessor on the first strict improvement. Each route we emit
+ * holds one link, so every edge costs 1 and Dijkstra settles nodes layer by layer, within
+ * a layer in increasing graph id. A node's predecessor is therefore its neighbour of
+ * lowest graph id in the previous layer. Graph ids are given in the order nodes first
+ * appear in the emitted routes (links in id order, source before destination).
+ *
+ * Zones (Full zones, hierarchical): SimGrid's NetZoneImpl::get_global_route finds the
+ * lowest common zone of the two netpoints, takes that zone's route between the two
+ * children holding them (gateways gw_src, gw_dst), and recurses: route(src, gw_src) +
+ * zone route + route(gw_dst, dst). Inside one switch cluster a host goes up its host link
+ * and down the other host's one. zone_route_between() does the same.
  *
  * Torus: SimGrid's TorusZone routes dimension 0 first; in each dimension it goes "right"
  * (+1) when the target is at most d/2 ahead, or when going right wraps around to it
@@ -17,37 +23,79 @@
 #include "common/util.h"
 #include "topologies/topology.h"
 
-static int32_t sw_index(const topology *t, int32_t node) { return node - t->nhosts; }
+/* Cached shortest-path trees are dropped as a whole beyond this many entries (128 MiB). */
+#define PRED_CACHE_MAX_ENTRIES (32LL << 20)
 
-/* Arcs of the switch graph (inter-switch links, both directions unless one-way). */
+/* Incidence lists of every node, sorted by neighbour then link id. */
+static void build_incidence(topology *t)
+{
+    int32_t N = topo_nnodes(t);
+    t->inc_first = xcalloc((size_t)N + 1, sizeof *t->inc_first);
+    for (int64_t i = 0; i < t->nlinks; i++) {
+        t->inc_first[t->links[i].a + 1]++;
+        t->inc_first[t->links[i].b + 1]++;
+    }
+    for (int32_t v = 0; v < N; v++)
+        t->inc_first[v + 1] += t->inc_first[v];
+    size_t m = (size_t)t->inc_first[N] + 1;
+    t->inc_node = xmalloc(m * sizeof *t->inc_node);
+    t->inc_link = xmalloc(m * sizeof *t->inc_link);
+    int64_t *fill = xmalloc(((size_t)N + 1) * sizeof *fill);
+    memcpy(fill, t->inc_first, ((size_t)N + 1) * sizeof *fill);
+    for (int64_t i = 0; i < t->nlinks; i++) { /* link ids ascend within each list */
+        const topo_link *l = &t->links[i];
+        t->inc_node[fill[l->a]] = l->b;
+        t->inc_link[fill[l->a]++] = i;
+        t->inc_node[fill[l->b]] = l->a;
+        t->inc_link[fill[l->b]++] = i;
+    }
+    free(fill);
+    for (int32_t v = 0; v < N; v++) { /* stable insertion sort by neighbour */
+        for (int64_t i = t->inc_first[v] + 1; i < t->inc_first[v + 1]; i++) {
+            int32_t nb = t->inc_node[i];
+            int64_t lk = t->inc_link[i], j = i;
+            while (j > t->inc_first[v] && t->inc_node[j - 1] > nb) {
+                t->inc_node[j] = t->inc_node[j - 1];
+                t->inc_link[j] = t->inc_link[j - 1];
+                j--;
+            }
+            t->inc_node[j] = nb;
+            t->inc_link[j] = lk;
+        }
+    }
+}
+
+static int is_vertex(const topology *t, int32_t node) { return node >= t->vbase; }
+
+/* Arcs of the routing graph (links between vertices, both directions unless one-way). */
 static void build_adjacency(topology *t)
 {
-    int32_t S = t->nswitches;
-    t->adj_first = xcalloc((size_t)S + 1, sizeof *t->adj_first);
+    int32_t V = t->nvert;
+    t->adj_first = xcalloc((size_t)V + 1, sizeof *t->adj_first);
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (topo_is_host(t, l->a) || topo_is_host(t, l->b))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b))
             continue;
-        t->adj_first[sw_index(t, l->a) + 1]++;
+        t->adj_first[l->a - t->vbase + 1]++;
         if (l->sharing != LINK_ONE_WAY)
-            t->adj_first[sw_index(t, l->b) + 1]++;
+            t->adj_first[l->b - t->vbase + 1]++;
     }
-    for (int32_t s = 0; s < S; s++)
-        t->adj_first[s + 1] += t->adj_first[s];
-    int64_t narcs = t->adj_first[S];
+    for (int32_t v = 0; v < V; v++)
+        t->adj_first[v + 1] += t->adj_first[v];
+    int64_t narcs = t->adj_first[V];
     t->adj_link = xmalloc((size_t)(narcs ? narcs : 1) * sizeof *t->adj_link);
     t->adj_rev = xmalloc((size_t)(narcs ? narcs : 1) * sizeof *t->adj_rev);
-    int64_t *fill = xmalloc(((size_t)S + 1) * sizeof *fill);
-    memcpy(fill, t->adj_first, ((size_t)S + 1) * sizeof *fill);
+    int64_t *fill = xmalloc(((size_t)V + 1) * sizeof *fill);
+    memcpy(fill, t->adj_first, ((size_t)V + 1) * sizeof *fill);
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (topo_is_host(t, l->a) || topo_is_host(t, l->b))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b))
             continue;
-        int64_t k = fill[sw_index(t, l->a)]++;
+        int64_t k = fill[l->a - t->vbase]++;
         t->adj_link[k] = i;
         t->adj_rev[k] = 0;
         if (l->sharing != LINK_ONE_WAY) {
-            k = fill[sw_index(t, l->b)]++;
+            k = fill[l->b - t->vbase]++;
             t->adj_link[k] = i;
             t->adj_rev[k] = 1;
         }
@@ -55,25 +103,26 @@ static void build_adjacency(topology *t)
     free(fill);
 }
 
-/* SimGrid graph ids: order of first appearance in the emitted zoneRoutes. */
+/* SimGrid graph ids: order of first appearance in the emitted routes (emit.c writes one
+ * route per link between vertices, in link id order, src = a). */
 static void build_sg_order(topology *t)
 {
-    t->sg_order = xmalloc((size_t)(t->nswitches ? t->nswitches : 1) * sizeof *t->sg_order);
-    for (int32_t s = 0; s < t->nswitches; s++)
-        t->sg_order[s] = -1;
+    t->sg_order = xmalloc((size_t)(t->nvert ? t->nvert : 1) * sizeof *t->sg_order);
+    for (int32_t v = 0; v < t->nvert; v++)
+        t->sg_order[v] = -1;
     int32_t next = 0;
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (topo_is_host(t, l->a) || topo_is_host(t, l->b))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b))
             continue;
-        if (t->sg_order[sw_index(t, l->a)] < 0)
-            t->sg_order[sw_index(t, l->a)] = next++;
-        if (t->sg_order[sw_index(t, l->b)] < 0)
-            t->sg_order[sw_index(t, l->b)] = next++;
+        if (t->sg_order[l->a - t->vbase] < 0)
+            t->sg_order[l->a - t->vbase] = next++;
+        if (t->sg_order[l->b - t->vbase] < 0)
+            t->sg_order[l->b - t->vbase] = next++;
     }
-    for (int32_t s = 0; s < t->nswitches; s++) /* isolated switches: after all others */
-        if (t->sg_order[s] < 0)
-            t->sg_order[s] = next++;
+    for (int32_t v = 0; v < t->nvert; v++) /* isolated vertices: after all others */
+        if (t->sg_order[v] < 0)
+            t->sg_order[v] = next++;
 }
 
 static int check_torus(const topology *t, cs_error *err)
@@ -81,7 +130,7 @@ static int check_torus(const topology *t, cs_error *err)
     int64_t n = 1;
     for (int d = 0; d < t->ndims; d++)
         n *= t->dims[d];
-    if (t->nswitches != 0 || n != t->nhosts)
+    if (t->nswitches != 0 || n != t->nhosts || !t->direct)
         return cs_fail(err, "internal: torus routing needs nhosts = product of dims (%lld vs %d)",
                        (long long)n, t->nhosts);
     if (t->nlinks != (int64_t)t->nhosts * t->ndims)
@@ -89,54 +138,77 @@ static int check_torus(const topology *t, cs_error *err)
     return 0;
 }
 
+static int check_zones(const topology *t, cs_error *err)
+{
+    if (!t->zone || !t->zone_route || t->direct)
+        return cs_fail(err, "internal: zone routing needs t->zone, t->zone_route, host links");
+    for (int32_t h = 0; h < t->nhosts; h++) {
+        int32_t z = t->zone[topo_host_switch(t, h) - t->nhosts];
+        if (z == TOPO_ZONE_NONE || (t->nzones > 0 && z < 0) || z >= t->nzones)
+            return cs_fail(err, "internal: host %d's switch has no valid zone", h);
+    }
+    return 0;
+}
+
 int topo_finish(topology *t, cs_error *err)
 {
     if (t->nhosts < 1)
         return cs_fail(err, "the topology has no host");
+    build_incidence(t);
     if (t->routing == TOPO_ROUTE_TORUS)
         return check_torus(t, err);
-    for (int32_t h = 0; h < t->nhosts; h++)
-        if (t->host_link[h] < 0 || topo_is_host(t, t->links[t->host_link[h]].b))
-            return cs_fail(err, "internal: host %d is not attached to a switch", h);
+    if (!t->direct)
+        for (int32_t h = 0; h < t->nhosts; h++)
+            if (t->host_link[h] < 0 || topo_is_host(t, t->links[t->host_link[h]].b))
+                return cs_fail(err, "internal: host %d is not attached to a switch", h);
+    if (t->routing == TOPO_ROUTE_ZONES)
+        return check_zones(t, err);
+    t->vbase = t->direct ? 0 : t->nhosts;
+    t->nvert = topo_nnodes(t) - t->vbase;
     build_adjacency(t);
+    if (t->adj_first[t->nvert] >= INT32_MAX)
+        return cs_fail(err, "too many links for the route cache (%lld arcs)",
+                       (long long)t->adj_first[t->nvert]);
     build_sg_order(t);
-    t->pred_cache = xcalloc((size_t)(t->nswitches ? t->nswitches : 1), sizeof *t->pred_cache);
+    t->pred_cache = xcalloc((size_t)(t->nvert ? t->nvert : 1), sizeof *t->pred_cache);
     return 0;
 }
 
-/* Predecessor arc (index into adj arrays, as "arc of the predecessor leading here") of
- * every switch on the shortest-path tree from switch src, as SimGrid settles it. */
-static int64_t *shortest_tree(const topology *t, int32_t src)
+/* ---- shortest paths --------------------------------------------------------------------- */
+
+static int cmp_by_order(const int32_t *order, int32_t x, int32_t y) { return order[x] > order[y]; }
+
+/* Predecessor arc of every vertex on the shortest-path tree from vertex src, as SimGrid
+ * settles it (-1: none / unreachable). */
+static int32_t *shortest_tree(const topology *t, int32_t src)
 {
-    int32_t S = t->nswitches;
-    int64_t *pred = xmalloc((size_t)S * sizeof *pred); /* arc into the node, -1: none */
-    int32_t *dist = xmalloc((size_t)S * sizeof *dist);
-    int32_t *layer = xmalloc((size_t)S * sizeof *layer), *next = xmalloc((size_t)S * sizeof *next);
-    for (int32_t s = 0; s < S; s++) {
-        pred[s] = -1;
-        dist[s] = -1;
-    }
-    dist[src] = 0;
+    int32_t V = t->nvert;
+    int32_t *pred = xmalloc((size_t)V * sizeof *pred);
+    int32_t *layer = xmalloc((size_t)V * sizeof *layer), *next = xmalloc((size_t)V * sizeof *next);
+    uint8_t *seen = xcalloc((size_t)V, 1);
+    for (int32_t v = 0; v < V; v++)
+        pred[v] = -1;
+    seen[src] = 1;
     layer[0] = src;
     int32_t nlayer = 1;
-    for (int32_t d = 0; nlayer > 0; d++) {
+    while (nlayer > 0) {
         int32_t nnext = 0;
         for (int32_t i = 0; i < nlayer; i++) { /* layer is sorted by SimGrid graph id */
             int32_t v = layer[i];
             for (int64_t k = t->adj_first[v]; k < t->adj_first[v + 1]; k++) {
                 const topo_link *l = &t->links[t->adj_link[k]];
-                int32_t u = sw_index(t, t->adj_rev[k] ? l->a : l->b);
-                if (dist[u] >= 0)
+                int32_t u = (t->adj_rev[k] ? l->a : l->b) - t->vbase;
+                if (seen[u])
                     continue;
-                dist[u] = d + 1;
-                pred[u] = k;
+                seen[u] = 1;
+                pred[u] = (int32_t)k;
                 next[nnext++] = u;
             }
         }
-        /* sort the next layer by graph id (insertion sort: layers are small or sorted) */
+        /* sort the next layer by graph id (insertion sort: layers come nearly sorted) */
         for (int32_t i = 1; i < nnext; i++) {
             int32_t x = next[i], j = i;
-            while (j > 0 && t->sg_order[next[j - 1]] > t->sg_order[x]) {
+            while (j > 0 && cmp_by_order(t->sg_order, next[j - 1], x)) {
                 next[j] = next[j - 1];
                 j--;
             }
@@ -147,38 +219,121 @@ static int64_t *shortest_tree(const topology *t, int32_t src)
         next = tmp;
         nlayer = nnext;
     }
-    free(dist);
+    free(seen);
     free(layer);
     free(next);
     return pred;
 }
 
+static const int32_t *tree_from(topology *t, int32_t v)
+{
+    if (!t->pred_cache[v]) {
+        if (t->pred_cached + t->nvert > PRED_CACHE_MAX_ENTRIES) {
+            for (int32_t u = 0; u < t->nvert; u++) {
+                free(t->pred_cache[u]);
+                t->pred_cache[u] = NULL;
+            }
+            t->pred_cached = 0;
+        }
+        t->pred_cache[v] = shortest_tree(t, v);
+        t->pred_cached += t->nvert;
+    }
+    return t->pred_cache[v];
+}
+
 static int route_shortest(topology *t, int32_t src, int32_t dst, topo_hop *hops, int max)
 {
-    int32_t s1 = sw_index(t, topo_host_switch(t, src)), s2 = sw_index(t, topo_host_switch(t, dst));
-    if (!t->pred_cache[s1])
-        t->pred_cache[s1] = shortest_tree(t, s1);
-    const int64_t *pred = t->pred_cache[s1];
-    /* the switch path, backwards from s2 */
-    topo_hop rev[TOPO_MAX_HOPS];
+    int32_t n1 = t->direct ? src : topo_host_switch(t, src);
+    int32_t n2 = t->direct ? dst : topo_host_switch(t, dst);
+    int32_t s1 = n1 - t->vbase, s2 = n2 - t->vbase;
+    const int32_t *pred = tree_from(t, s1);
+    topo_hop rev[TOPO_MAX_HOPS]; /* the vertex path, backwards from s2 */
     int n = 0;
     for (int32_t v = s2; v != s1; n++) {
-        int64_t k = pred[v];
+        int32_t k = pred[v];
         if (k < 0 || n >= TOPO_MAX_HOPS)
             return -1;
         rev[n] = (topo_hop){t->adj_link[k], t->adj_rev[k]};
         const topo_link *l = &t->links[t->adj_link[k]];
-        v = sw_index(t, t->adj_rev[k] ? l->b : l->a);
+        v = (t->adj_rev[k] ? l->b : l->a) - t->vbase;
     }
-    if (n + 2 > max)
+    int ends = t->direct ? 0 : 2;
+    if (n + ends > max)
         return -1;
     int m = 0;
-    hops[m++] = (topo_hop){t->host_link[src], 0};
+    if (!t->direct)
+        hops[m++] = (topo_hop){t->host_link[src], 0};
     for (int i = n - 1; i >= 0; i--)
         hops[m++] = rev[i];
-    hops[m++] = (topo_hop){t->host_link[dst], 1};
+    if (!t->direct)
+        hops[m++] = (topo_hop){t->host_link[dst], 1};
     return m;
 }
+
+/* ---- zones ------------------------------------------------------------------------------- */
+
+/* The switch zone holding a netpoint (a host's switch, or the switch itself). */
+static int32_t leaf_switch(const topology *t, int32_t np)
+{
+    return topo_is_host(t, np) ? topo_host_switch(t, np) : np;
+}
+
+static int append(topo_hop *hops, int *n, int max, topo_hop h)
+{
+    if (*n >= max)
+        return -1;
+    hops[(*n)++] = h;
+    return 0;
+}
+
+/* SimGrid's recursive route between two netpoints (hosts or switch routers). */
+static int zone_route_between(const topology *t, int32_t src, int32_t dst, topo_hop *hops,
+                              int *n, int max, int depth)
+{
+    int32_t ss = leaf_switch(t, src), sd = leaf_switch(t, dst);
+    if (depth > 8)
+        return -1;
+    if (ss == sd) { /* same cluster: up the source's host link, down the destination's */
+        if (topo_is_host(t, src) && append(hops, n, max, (topo_hop){t->host_link[src], 0}) < 0)
+            return -1;
+        if (topo_is_host(t, dst) && append(hops, n, max, (topo_hop){t->host_link[dst], 1}) < 0)
+            return -1;
+        return 0;
+    }
+    int32_t zs = t->zone[ss - t->nhosts], zd = t->zone[sd - t->nhosts];
+    int32_t zone = TOPO_ZONE_TOP, a = ss, b = sd;
+    if (zs >= 0 && zs == zd)
+        zone = zs;
+    else if (t->nzones > 0) {
+        a = zs;
+        b = zd;
+    }
+    topo_zone_path p;
+    int swapped = a > b;
+    if (t->zone_route(t, zone, swapped ? b : a, swapped ? a : b, &p) != 1)
+        return -1;
+    int32_t gw_src = swapped ? p.gw_dst : p.gw_src, gw_dst = swapped ? p.gw_src : p.gw_dst;
+    if (src != gw_src && zone_route_between(t, src, gw_src, hops, n, max, depth + 1) < 0)
+        return -1;
+    for (int i = 0; i < p.n; i++) {
+        topo_hop h = swapped ? p.hops[p.n - 1 - i] : p.hops[i];
+        if (swapped)
+            h.reverse = (int8_t)!h.reverse;
+        if (append(hops, n, max, h) < 0)
+            return -1;
+    }
+    if (gw_dst != dst && zone_route_between(t, gw_dst, dst, hops, n, max, depth + 1) < 0)
+        return -1;
+    return 0;
+}
+
+static int route_zones(const topology *t, int32_t src, int32_t dst, topo_hop *hops, int max)
+{
+    int n = 0;
+    return zone_route_between(t, src, dst, hops, &n, max, 0) < 0 ? -1 : n;
+}
+
+/* ---- torus ------------------------------------------------------------------------------- */
 
 /* SimGrid TorusZone: see the file comment. Link (node i, dim j) has id i*ndims + j and goes
  * from i to its +1 neighbour in dimension j. */
@@ -217,9 +372,11 @@ int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop
 {
     if (src_host == dst_host)
         return 0;
-    if (t->routing == TOPO_ROUTE_TORUS)
-        return route_torus(t, src_host, dst_host, hops, max);
-    return route_shortest(t, src_host, dst_host, hops, max);
+    switch (t->routing) {
+    case TOPO_ROUTE_TORUS: return route_torus(t, src_host, dst_host, hops, max);
+    case TOPO_ROUTE_ZONES: return route_zones(t, src_host, dst_host, hops, max);
+    default: return route_shortest(t, src_host, dst_host, hops, max);
+    }
 }
 
 int topo_route(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max)

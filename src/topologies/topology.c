@@ -1,4 +1,5 @@
-/* topology.c - building topologies, link parameters shared by every family. */
+/* topology.c - building topologies: nodes, links, link parameters, SimGrid names, and
+ * the family dispatch (topo_build / topo_build_spec). */
 #include "topologies/topology.h"
 
 #include <stdio.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "topologies/families.h"
 
 const char *link_class_name(link_class c)
 {
@@ -39,7 +41,7 @@ int64_t topo_add_link(topology *t, int32_t a, int32_t b, link_class cls, link_sh
     size_t cap = (size_t)t->cap_links;
     VEC_RESERVE(t->links, cap, (size_t)t->nlinks + 1);
     t->cap_links = (int64_t)cap;
-    t->links[t->nlinks] = (topo_link){a, b, (uint8_t)cls, (uint8_t)sharing, bw, lat};
+    t->links[t->nlinks] = (topo_link){a, b, (uint8_t)cls, (uint8_t)sharing, 1, bw, lat};
     return t->nlinks++;
 }
 
@@ -57,23 +59,51 @@ int32_t topo_host_switch(const topology *t, int32_t h)
     return l < 0 ? -1 : t->links[l].b;
 }
 
+int topo_hop_between(const topology *t, int32_t u, int32_t v, topo_hop *hop)
+{
+    int64_t lo = t->inc_first[u], hi = t->inc_first[u + 1];
+    while (lo < hi) { /* first entry with neighbour >= v */
+        int64_t mid = lo + (hi - lo) / 2;
+        if (t->inc_node[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < t->inc_first[u + 1] && t->inc_node[lo] == v; lo++) {
+        const topo_link *l = &t->links[t->inc_link[lo]];
+        int rev = l->a != u;
+        if (rev && l->sharing == LINK_ONE_WAY)
+            continue;
+        *hop = (topo_hop){t->inc_link[lo], (int8_t)rev};
+        return 0;
+    }
+    return -1;
+}
+
 void topo_free(topology *t)
 {
     if (!t)
         return;
     if (t->pred_cache)
-        for (int32_t s = 0; s < t->nswitches; s++)
-            free(t->pred_cache[s]);
+        for (int32_t v = 0; v < t->nvert; v++)
+            free(t->pred_cache[v]);
     free(t->pred_cache);
     free(t->group);
     free(t->host_link);
     free(t->links);
+    free(t->zone);
+    free(t->fam_links);
+    free(t->inc_first);
+    free(t->inc_node);
+    free(t->inc_link);
     free(t->adj_first);
     free(t->adj_link);
     free(t->adj_rev);
     free(t->sg_order);
     free(t);
 }
+
+/* ---- SimGrid names (emit.c creates exactly these) ---------------------------------------- */
 
 void topo_host_name(int32_t h, char *buf, size_t n)
 {
@@ -85,49 +115,101 @@ void topo_link_name(int64_t id, char *buf, size_t n)
     snprintf(buf, n, "l%lld", (long long)id);
 }
 
+void topo_sg_link_name(const topology *t, topo_hop hop, char *buf, size_t n)
+{
+    const topo_link *l = &t->links[hop.link];
+    const char *dir = l->sharing != LINK_FULL_DUPLEX ? "" : hop.reverse ? "_DOWN" : "_UP";
+    if (t->routing == TOPO_ROUTE_TORUS)
+        snprintf(buf, n, "torus_link_from_%d_to_%d%s", l->a, l->b, dir);
+    else if (!t->direct && topo_is_host(t, l->a) && t->host_link[l->a] == hop.link)
+        snprintf(buf, n, "c%d_link_%d%s", l->b - t->nhosts, l->a, dir);
+    else
+        snprintf(buf, n, "l%lld%s", (long long)hop.link, dir);
+}
+
+void topo_loopback_link_name(const topology *t, int32_t h, char *buf, size_t n)
+{
+    if (t->routing == TOPO_ROUTE_TORUS)
+        snprintf(buf, n, "torus_link_%d_loopback", h);
+    else if (t->direct)
+        snprintf(buf, n, "__loopback__");
+    else
+        snprintf(buf, n, "c%d_link_%d_loopback", topo_host_switch(t, h) - t->nhosts, h);
+}
+
 /* ---- link parameters ------------------------------------------------------------------ */
 
-int topo_link_params_read(kv_list *kv, topo_link_params *lp, cs_error *err)
+static int refuse_key(kv_list *kv, const char *key, const char *why, cs_error *err)
+{
+    if (kv_get(kv, key))
+        return cs_fail(err, "%s does not apply: %s", key, why);
+    return 0;
+}
+
+int topo_link_params_read_for(kv_list *kv, unsigned classes, link_sharing def_sharing,
+                              topo_link_params *lp, cs_error *err)
 {
     static const char *const names[LINK__COUNT] = {"host", "local", "global"};
+    static const char *const why[LINK__COUNT] = {
+        "this network has no host links (hosts are the routers)",
+        "this network has no local links", "this network has no global links"};
     for (int c = 0; c < LINK__COUNT; c++) {
-        char key[32];
-        snprintf(key, sizeof key, "%s_bw", names[c]);
-        if (kv_bandwidth(kv, key, "25GBps", &lp->bw[c], err) < 0)
-            return -1;
-        snprintf(key, sizeof key, "%s_lat", names[c]);
-        if (kv_time(kv, key, "100ns", &lp->lat[c], err) < 0)
+        char bw_key[32], lat_key[32];
+        snprintf(bw_key, sizeof bw_key, "%s_bw", names[c]);
+        snprintf(lat_key, sizeof lat_key, "%s_lat", names[c]);
+        if (!(classes & TOPO_CLASS_BIT(c))) {
+            if (refuse_key(kv, bw_key, why[c], err) < 0 || refuse_key(kv, lat_key, why[c], err) < 0)
+                return -1;
+            lp->bw[c] = lp->lat[c] = 0;
+            continue;
+        }
+        if (kv_bandwidth(kv, bw_key, "200Gbps", &lp->bw[c], err) < 0 ||
+            kv_time(kv, lat_key, "100ns", &lp->lat[c], err) < 0)
             return -1;
     }
-    int64_t ports;
+    int64_t ports = 1;
+    if (classes & TOPO_CLASS_BIT(LINK_HOST)) {
+        if (kv_int(kv, "nic_ports", 1, 1, 64, &ports, err) < 0)
+            return -1;
+    } else if (refuse_key(kv, "nic_ports", why[LINK_HOST], err) < 0) {
+        return -1;
+    }
     int sharing;
     if (kv_time(kv, "router_lat", "0ns", &lp->router_lat, err) < 0 ||
-        kv_int(kv, "nic_ports", 1, 1, 64, &ports, err) < 0 ||
-        kv_choice(kv, "sharing", "full", "full|shared", &sharing, err) < 0)
+        kv_choice(kv, "sharing", def_sharing == LINK_SHARED ? "shared" : "full", "full|shared",
+                  &sharing, err) < 0 ||
+        kv_bandwidth(kv, "intra_bw", "20GBps", &lp->intra_bw, err) < 0 ||
+        kv_time(kv, "intra_lat", "200ns", &lp->intra_lat, err) < 0)
         return -1;
     lp->nic_ports = (int)ports;
     lp->sharing = sharing ? LINK_SHARED : LINK_FULL_DUPLEX;
     return 0;
 }
 
-/* The per-hop router latency is folded into the latency of every link that enters a
- * switch, so SimGrid's route latency (sum of link latencies) includes it. */
+int topo_link_params_read(kv_list *kv, topo_link_params *lp, cs_error *err)
+{
+    return topo_link_params_read_for(kv, TOPO_ALL_CLASSES, LINK_FULL_DUPLEX, lp, err);
+}
+
+/* The per-hop router latency is folded into link latencies so that SimGrid's route
+ * latency (the sum of link latencies) includes it: see topology.h. */
 void topo_apply_link_params(topology *t, const topo_link_params *lp)
 {
     t->router_latency = lp->router_lat;
     t->nic_ports = lp->nic_ports;
+    t->intra_bw = lp->intra_bw;
+    t->intra_lat = lp->intra_lat;
     for (int64_t i = 0; i < t->nlinks; i++) {
         topo_link *l = &t->links[i];
-        l->bw = lp->bw[l->cls] * (l->cls == LINK_HOST ? lp->nic_ports : 1);
-        l->lat = lp->lat[l->cls] + lp->router_lat;
+        int host_link = l->cls == LINK_HOST && !t->direct;
+        l->bw = lp->bw[l->cls] * l->mult * (host_link ? lp->nic_ports : 1);
+        l->lat = lp->lat[l->cls] + (host_link ? lp->router_lat / 2 : lp->router_lat);
         if (l->sharing != LINK_ONE_WAY)
             l->sharing = (uint8_t)lp->sharing;
     }
 }
 
 /* ---- families ----------------------------------------------------------------------------- */
-
-#include "topologies/families.h"
 
 size_t topo_family_count(void)
 {
@@ -142,7 +224,38 @@ const topo_family *topo_family_at(size_t i)
     return i < topo_family_count() ? &topo_families[i] : NULL;
 }
 
-int topo_build(const char *family, kv_list *params, topology **out, cs_error *err)
+static int cmp_item_key(const void *x, const void *y)
+{
+    return strcmp(((const kv_item *)x)->key, ((const kv_item *)y)->key);
+}
+
+/* The canonical parameter string (family + keys sorted) and its hash. The hash covers a
+ * format tag too, so that a change of the emitted platform layout invalidates caches. */
+#define TOPO_PLATFORM_FORMAT "collsim-platform-3"
+static void set_params(topology *t, const char *family, const kv_list *params)
+{
+    kv_item sorted[KV_MAX];
+    memcpy(sorted, params->items, (size_t)params->n * sizeof sorted[0]);
+    qsort(sorted, (size_t)params->n, sizeof sorted[0], cmp_item_key);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    const char *parts[2] = {TOPO_PLATFORM_FORMAT, family};
+    for (int i = 0; i < 2; i++)
+        for (const char *c = parts[i]; *c; c++)
+            h = (h ^ (uint8_t)*c) * 0x100000001b3ULL;
+    size_t len = (size_t)snprintf(t->params, sizeof t->params, "%s", family);
+    for (int k = 0; k < params->n; k++) {
+        char item[256];
+        snprintf(item, sizeof item, " %s=%s", sorted[k].key, sorted[k].value);
+        for (const char *c = item; *c; c++)
+            h = (h ^ (uint8_t)*c) * 0x100000001b3ULL;
+        if (len < sizeof t->params)
+            len += (size_t)snprintf(t->params + len, sizeof t->params - len, "%s", item);
+    }
+    t->params_hash = mix64(h);
+}
+
+/* Builds and finishes; `tag_family` prefixes errors without a position with the family. */
+int topo_build_kv(const char *family, kv_list *params, topology **out, cs_error *err)
 {
     *out = NULL;
     char names[512] = "";
@@ -150,21 +263,12 @@ int topo_build(const char *family, kv_list *params, topology **out, cs_error *er
         const topo_family *f = &topo_families[i];
         if (strcmp(f->name, family) == 0) {
             topology *t = NULL;
-            if (f->build(params, &t, err) < 0) {
+            if (f->build(params, &t, err) < 0 || kv_check_unused(params, f->keys, err) < 0 ||
+                topo_finish(t, err) < 0) {
                 topo_free(t);
-                cs_error_prefix(err, "%s", family);
                 return -1;
             }
-            if (kv_check_unused(params, f->keys, err) < 0 || topo_finish(t, err) < 0) {
-                topo_free(t);
-                cs_error_prefix(err, "%s", family);
-                return -1;
-            }
-            /* canonical parameter string: family + every key, in the order given */
-            size_t len = (size_t)snprintf(t->params, sizeof t->params, "%s", family);
-            for (int k = 0; k < params->n && len < sizeof t->params; k++)
-                len += (size_t)snprintf(t->params + len, sizeof t->params - len, " %s=%s",
-                                        params->items[k].key, params->items[k].value);
+            set_params(t, family, params);
             *out = t;
             return 0;
         }
@@ -174,19 +278,43 @@ int topo_build(const char *family, kv_list *params, topology **out, cs_error *er
     return cs_fail(err, "unknown topology family '%s' (allowed: %s)", family, names);
 }
 
+int topo_build(const char *family, kv_list *params, topology **out, cs_error *err)
+{
+    if (topo_build_kv(family, params, out, err) < 0) {
+        if (strncmp(err->msg, "unknown topology family", 23) != 0)
+            cs_error_prefix(err, "%s", family);
+        return -1;
+    }
+    return 0;
+}
+
+static int is_preset_name(const char *s)
+{
+    size_t n = strlen(s);
+    return (n > 5 && strcmp(s + n - 5, ".yaml") == 0) || (n > 4 && strcmp(s + n - 4, ".yml") == 0);
+}
+
 int topo_build_spec(const char *spec, topology **out, cs_error *err)
 {
-    char buf[1024];
+    *out = NULL;
+    char buf[4096];
+    if (strlen(spec) >= sizeof buf)
+        return cs_fail(err, "topology specification too long");
     snprintf(buf, sizeof buf, "%s", spec);
-    char *argv[KV_MAX + 1];
+    char *argv[KV_MAX + 2];
     int argc = 0;
-    for (char *tok = strtok(buf, " \t"); tok && argc <= KV_MAX; tok = strtok(NULL, " \t"))
+    for (char *tok = strtok(buf, " \t"); tok; tok = strtok(NULL, " \t")) {
+        if (argc > KV_MAX)
+            return cs_fail(err, "too many parameters (at most %d)", KV_MAX);
         argv[argc++] = tok;
+    }
     if (argc == 0)
         return cs_fail(err, "empty topology specification");
     kv_list kv;
     kv_init(&kv);
     if (kv_parse_args(&kv, argc - 1, argv + 1, err) < 0)
         return -1;
+    if (is_preset_name(argv[0]))
+        return topo_build_preset(argv[0], &kv, out, err);
     return topo_build(argv[0], &kv, out, err);
 }

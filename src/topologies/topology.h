@@ -4,33 +4,43 @@
  * A topology is a set of nodes (hosts first, then switches) and links. Every link has a
  * class (host, local, global), a bandwidth, a latency, and is either full duplex (each
  * direction has its own capacity), shared (one capacity for both directions) or one-way
- * (Kautz). Every node has a group id (Dragonfly group, fat-tree subtree, HammingMesh
- * board; -1 when the family has none).
+ * (Kautz). Every node has a group id (Dragonfly / Dragonfly+ group, fat-tree subtree,
+ * HammingMesh board, 2dfc / HyperX row; -1 when the family has none).
  *
- * Hosts hang off switches by one host link each (an indirect network, or a direct network
- * whose routers are switches with one host), except in the torus family where the hosts
- * are themselves the torus nodes (SimGrid's TORUS cluster).
+ * Indirect networks: hosts hang off switches by one host link each (t->host_link).
+ * Direct networks (t->direct = 1: torus, Kautz / 2dfc / HyperX with T=0, HammingMesh):
+ * the hosts are themselves the routers; they have no host link, routes go host to host
+ * (and through the switches of the HammingMesh row/column trees).
  *
  * Routing. Routes are exactly what SimGrid computes on the emitted platform, so that the
- * traffic counter and the simulator agree link by link (tests compare with
- * sg_host_get_route):
+ * traffic counter and the simulator agree link by link (tests/test_sim_topo_routes.c
+ * compares with sg_host_get_route on every family; `collsim topo ... --check N` too):
  *
- *   TOPO_ROUTE_SHORTEST  the platform is one SimGrid cluster per switch inside a
- *                        DijkstraCache zone with one zoneRoute per inter-switch link.
- *                        SimGrid's Dijkstra counts links and, among equal-length paths,
- *                        keeps the predecessor it settles first: the one with the lowest
- *                        graph id (the order in which switches first appear in the
- *                        emitted routes). topo_route() reproduces exactly that. The result
- *                        is a deterministic minimal route: local-global-local on a
- *                        Dragonfly, up/down with lowest-id ECMP on fat trees and
- *                        Dragonfly+, the unique shortest path on Kautz K(d,2), and one hop
- *                        per dimension on HyperX / 2dfc (dimension order is not expressible
- *                        as shortest paths: the order follows the lowest id).
+ *   TOPO_ROUTE_ZONES     (dragonfly, dragonflyplus, fattree) hierarchical platform: a top
+ *                        zone (routing Full) holding one zone per group (Full), each
+ *                        holding one zone per switch. The family's zone_route() gives, for
+ *                        two children of a zone, the gateway switches and the links between
+ *                        them; SimGrid composes routes recursively (route to the gateway,
+ *                        the zone route, route from the other gateway) and topo_route()
+ *                        composes them the same way. This is how a Dragonfly gets exactly
+ *                        local-global-local routes, and fat trees deterministic ECMP.
+ *   TOPO_ROUTE_SHORTEST  (hyperx, kautz, 2dfc, mesh, hammingmesh) one DijkstraCache zone:
+ *                        SimGrid counts links and, among equal-length paths, keeps the
+ *                        predecessor it settles first: the one with the lowest graph id
+ *                        (the order in which nodes first appear in the emitted routes).
+ *                        topo_route() reproduces exactly that (route.c). Families lay out
+ *                        their links so that graph ids follow node ids, which makes the
+ *                        choice a closed form (docs/topologies.md: "sign-ordered dimension
+ *                        order" on HyperX / 2dfc / mesh; the unique shortest path on Kautz).
  *   TOPO_ROUTE_TORUS     SimGrid's TORUS cluster: dimension-order routing, dimension 0
  *                        first, shortest direction (SimGrid's tie rule at half the ring).
  *
  * A family may install a closed-form route function (route_fn) that must return the same
  * links; tests check it against the generic one.
+ *
+ * Several ranks on one host: the platform gives every host a loopback link (bandwidth
+ * intra_bw, latency intra_lat; SimGrid FATPIPE). topo_route(h, h) is empty (the loopback is
+ * not a network link of any class); topo_loopback_link_name() names it in SimGrid.
  */
 #ifndef COLLSIM_TOPOLOGY_H
 #define COLLSIM_TOPOLOGY_H
@@ -55,8 +65,9 @@ typedef struct topo_link {
     int32_t a, b;     /* node ids; host links have the host as a */
     uint8_t cls;      /* link_class */
     uint8_t sharing;  /* link_sharing */
+    uint16_t mult;    /* parallel physical links folded into this one (bw is the sum) */
     double bw;        /* bytes per second (per direction when full duplex) */
-    double lat;       /* seconds */
+    double lat;       /* seconds, router latency included (see topo_apply_link_params) */
 } topo_link;
 
 /* A directed use of a link by a route. */
@@ -65,44 +76,81 @@ typedef struct topo_hop {
     int8_t reverse; /* 1: traversed b -> a */
 } topo_hop;
 
-typedef enum { TOPO_ROUTE_SHORTEST, TOPO_ROUTE_TORUS } topo_routing;
+typedef enum { TOPO_ROUTE_SHORTEST, TOPO_ROUTE_TORUS, TOPO_ROUTE_ZONES } topo_routing;
 
 #define TOPO_MAX_DIMS 8
 #define TOPO_MAX_HOPS 64
 
+/* ---- hierarchical zones (TOPO_ROUTE_ZONES) -------------------------------------------- */
+
+#define TOPO_ZONE_TOP -1  /* t->zone[s]: the switch's zone sits directly in the top zone */
+#define TOPO_ZONE_NONE -2 /* the switch has no SimGrid netpoint: it only appears inside
+                             the link lists of zone routes (fat-tree spines and cores) */
+#define TOPO_MAX_ZONE_HOPS 8
+
+/* The route between two children of a zone: from switch gw_src to switch gw_dst. */
+typedef struct topo_zone_path {
+    int32_t gw_src, gw_dst;
+    int n;
+    topo_hop hops[TOPO_MAX_ZONE_HOPS];
+} topo_zone_path;
+
 typedef struct topology topology;
 typedef int (*topo_route_fn)(const topology *t, int32_t src_host, int32_t dst_host,
                              topo_hop *hops, int max);
+/* Children a < b of `zone`: group zone ids when zone is TOPO_ZONE_TOP and t->nzones > 0,
+ * switch node ids otherwise. Returns 1 and fills out, 0 when the pair needs no route
+ * (no host route ever crosses it), -1 on internal error. The route b -> a is the reverse. */
+typedef int (*topo_zone_route_fn)(const topology *t, int32_t zone, int32_t a, int32_t b,
+                                  topo_zone_path *out);
 
 struct topology {
     char family[32];
-    char params[512];   /* canonical "family key=value ..." (the cache key) */
+    char params[512];   /* canonical "family key=value ..." (keys sorted; for display) */
+    uint64_t params_hash; /* hash of the full canonical string: the platform cache key */
     int32_t nhosts;     /* node ids 0..nhosts-1 */
     int32_t nswitches;  /* node ids nhosts..nhosts+nswitches-1 */
     int32_t *group;     /* per node, -1 = none */
     int32_t ngroups;
-    int32_t *host_link; /* per host: its host link, -1 for torus hosts */
+    int32_t *host_link; /* per host: its host link, -1 in direct networks */
+    int direct;         /* hosts are routers (no host links) */
     topo_link *links;
     int64_t nlinks, cap_links;
     topo_routing routing;
-    int ndims;                    /* TOPO_ROUTE_TORUS: dims, dimension 0 fastest */
+    int ndims;                    /* grid families: dims, dimension 0 fastest */
     int32_t dims[TOPO_MAX_DIMS];
-    double router_latency;        /* per switch traversed; added to link latencies */
+    double router_latency;        /* per switch traversed; folded into link latencies */
     int nic_ports;                /* host link bandwidth is nic_ports x port bandwidth */
+    double intra_bw, intra_lat;   /* loopback of every host (ranks sharing a node) */
     topo_route_fn route_fn;       /* optional closed form (must equal the generic route) */
-    /* Built by topo_finish(): adjacency over switches for the shortest-path mirror. */
-    int64_t *adj_first;           /* per switch index (node - nhosts), CSR offsets */
-    int64_t *adj_link;            /* outgoing arcs: link id */
+    /* TOPO_ROUTE_ZONES */
+    int32_t *zone;                /* per switch index: group zone, TOPO_ZONE_TOP or _NONE */
+    int32_t nzones;
+    topo_zone_route_fn zone_route;
+    /* family data for route_fn / zone_route (documented in each family's file) */
+    int32_t fam[8];
+    int64_t *fam_links;
+    /* Built by topo_finish(): incidence lists of every node (sorted by neighbour), for
+     * topo_hop_between() and the statistics. */
+    int64_t *inc_first;           /* per node, CSR offsets */
+    int32_t *inc_node;            /* neighbour */
+    int64_t *inc_link;            /* link id */
+    /* TOPO_ROUTE_SHORTEST: the routing graph (switches, or every node when direct). */
+    int32_t vbase, nvert;         /* vertex v is node vbase + v */
+    int64_t *adj_first;           /* per vertex, CSR offsets of outgoing arcs */
+    int64_t *adj_link;            /* arc: link id */
     int8_t *adj_rev;              /* arc goes b -> a */
-    int32_t *sg_order;            /* per switch index: SimGrid's graph id (see above) */
-    /* Route cache: predecessor arc per (source switch, switch), filled on demand. */
-    int64_t **pred_cache;
+    int32_t *sg_order;            /* per vertex: SimGrid's graph id (see above) */
+    /* Route cache: predecessor arc per (source vertex, vertex), filled on demand and
+     * dropped as a whole when it would exceed ~256 MiB. */
+    int32_t **pred_cache;
+    int64_t pred_cached;
 };
 
 /* ---- building (generators) --------------------------------------------------------- */
 
 topology *topo_new(const char *family, int32_t nhosts, int32_t nswitches);
-/* Adds a link between nodes a and b; returns its id. */
+/* Adds a link between nodes a and b (multiplicity 1); returns its id. */
 int64_t topo_add_link(topology *t, int32_t a, int32_t b, link_class cls, link_sharing sharing,
                       double bw, double lat);
 /* Attaches host h to node sw with a host link. */
@@ -114,8 +162,16 @@ void topo_free(topology *t);
 
 static inline int topo_is_host(const topology *t, int32_t node) { return node < t->nhosts; }
 static inline int32_t topo_nnodes(const topology *t) { return t->nhosts + t->nswitches; }
-/* The switch a host hangs off (-1 for torus hosts). */
+/* The switch a host hangs off (-1 in direct networks). */
 int32_t topo_host_switch(const topology *t, int32_t h);
+/* The lowest-id link between nodes u and v as a hop from u to v; -1 if there is none
+ * (one-way links count only from a to b). Needs topo_finish(). */
+int topo_hop_between(const topology *t, int32_t u, int32_t v, topo_hop *hop);
+/* The node a hop arrives at. */
+static inline int32_t topo_hop_head(const topology *t, topo_hop h)
+{
+    return h.reverse ? t->links[h.link].a : t->links[h.link].b;
+}
 
 /* ---- routing -------------------------------------------------------------------------- */
 
@@ -130,8 +186,11 @@ int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop
 /* Builds a topology of a family from key=value parameters (unknown keys are errors).
  * `collsim topo --help` / docs/topologies.md list the families and their keys. */
 int topo_build(const char *family, kv_list *params, topology **out, cs_error *err);
-/* "family k=v k=v ..." in one string. */
+/* "family k=v k=v ..." in one string, or "preset.yaml k=v ..." (overrides). */
 int topo_build_spec(const char *spec, topology **out, cs_error *err);
+/* A YAML machine preset (a platforms/ .yaml file; format in docs/topologies.md), with optional
+ * key=value overrides (may be NULL). Errors name file:line:column. */
+int topo_build_preset(const char *path, const kv_list *overrides, topology **out, cs_error *err);
 
 typedef struct topo_family {
     const char *name;
@@ -142,39 +201,84 @@ typedef struct topo_family {
 size_t topo_family_count(void);
 const topo_family *topo_family_at(size_t i);
 
-/* Common link parameters every family accepts: host_bw, host_lat, local_bw, local_lat,
- * global_bw, global_lat, router_lat, nic_ports, sharing (full|shared). */
+/* Link parameters families accept (docs/topologies.md "Link keys"):
+ *   host_bw host_lat nic_ports   (families with host links)
+ *   local_bw local_lat           (families with local links)
+ *   global_bw global_lat         (families with global links)
+ *   router_lat sharing intra_bw intra_lat  (every family) */
 typedef struct topo_link_params {
     double bw[LINK__COUNT];
     double lat[LINK__COUNT];
     double router_lat;
     int nic_ports;
     link_sharing sharing;
+    double intra_bw, intra_lat;
 } topo_link_params;
-#define TOPO_LINK_KEYS                                                                          \
-    "host_bw, host_lat, local_bw, local_lat, global_bw, global_lat, router_lat, nic_ports, "     \
-    "sharing"
+#define TOPO_KEYS_HOST "host_bw, host_lat, nic_ports, "
+#define TOPO_KEYS_LOCAL "local_bw, local_lat, "
+#define TOPO_KEYS_GLOBAL "global_bw, global_lat, "
+#define TOPO_KEYS_COMMON "router_lat, sharing, intra_bw, intra_lat"
+#define TOPO_LINK_KEYS TOPO_KEYS_HOST TOPO_KEYS_LOCAL TOPO_KEYS_GLOBAL TOPO_KEYS_COMMON
+#define TOPO_CLASS_BIT(c) (1u << (c))
+#define TOPO_ALL_CLASSES (TOPO_CLASS_BIT(LINK_HOST) | TOPO_CLASS_BIT(LINK_LOCAL) | TOPO_CLASS_BIT(LINK_GLOBAL))
+/* Reads every link key (all classes, sharing defaults to full). */
 int topo_link_params_read(kv_list *kv, topo_link_params *lp, cs_error *err);
+/* Reads the keys of the classes in `classes` (TOPO_CLASS_BIT mask) and the common keys;
+ * a key of a class the family lacks is an error naming why. */
+int topo_link_params_read_for(kv_list *kv, unsigned classes, link_sharing def_sharing,
+                              topo_link_params *lp, cs_error *err);
+/* Sets every link's bandwidth (class bandwidth x multiplicity, x nic_ports on host links)
+ * and latency (class latency + router latency: a full router_lat on inter-switch links and
+ * in direct networks, half on each host link, so that a route crossing n switches gets n
+ * router latencies), the sharing of two-way links and the loopback. */
 void topo_apply_link_params(topology *t, const topo_link_params *lp);
 
 /* ---- SimGrid platform ------------------------------------------------------------------- */
 
 /* Host names in the platform: "h<id>". */
 void topo_host_name(int32_t h, char *buf, size_t n);
-/* Link names: "l<id>" (SimGrid adds _UP/_DOWN to full-duplex links). */
+/* Base name of a link that is not a host link of a switch cluster nor a torus link:
+ * "l<id>" (SimGrid adds _UP/_DOWN to full-duplex ones). */
 void topo_link_name(int64_t id, char *buf, size_t n);
+/* The exact name SimGrid gives the link a hop uses, direction suffix included
+ * ("l12_UP", "c3_link_17_DOWN", "torus_link_from_4_to_5_UP", "l7"). */
+void topo_sg_link_name(const topology *t, topo_hop hop, char *buf, size_t n);
+/* The SimGrid link of host h's route to itself (its loopback: "c3_link_17_loopback",
+ * "torus_link_4_loopback", or SimGrid's shared "__loopback__" in Dijkstra-routed direct
+ * networks, whose bandwidth/latency the platform sets through <config>). */
+void topo_loopback_link_name(const topology *t, int32_t h, char *buf, size_t n);
 /* Writes the platform (version 4.1) to f. */
 int topo_emit_xml(const topology *t, FILE *f, cs_error *err);
 /* Writes it to `path` atomically (temp file + rename). */
 int topo_emit_xml_file(const topology *t, const char *path, cs_error *err);
+/* The cached platform of t: <cache>/<family>-<hash>.xml, emitted if missing. The cache
+ * directory is $COLLSIM_CACHE_DIR, else .cache/collsim/ in the working directory. */
+int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err);
+
+/* Result of topo_sg_check_routes(). */
+typedef struct topo_sg_check {
+    int64_t pairs;        /* host pairs compared (loopbacks included) */
+    int64_t mismatches;   /* pairs whose SimGrid route or latency differs from ours */
+    double load_s;        /* SimGrid: loading and sealing the platform */
+    char first_mismatch[768];
+} topo_sg_check;
+/* Loads `platform` (emitted from t) into SimGrid and compares sg_host_get_route and its
+ * latency with topo_route(), link by link and direction by direction, for `npairs`
+ * pseudo-random host pairs drawn from `seed` (every pair when npairs >= nhosts^2), plus
+ * host 0 to the last host and the loopback of the first hosts. SimGrid can be initialised
+ * once per process: call this once, in a process (or forked child) of its own. */
+int topo_sg_check_routes(topology *t, const char *platform, int64_t npairs, uint64_t seed,
+                         topo_sg_check *res, cs_error *err);
 
 /* ---- figures ------------------------------------------------------------------------------ */
 
 typedef struct topo_stats {
     int32_t hosts, switches, groups;
     int64_t links[LINK__COUNT];
-    int min_degree, max_degree; /* switch-to-switch degree */
-    int diameter;               /* in links, host to host */
+    int min_degree, max_degree; /* router-to-router degree (out-degree for one-way links) */
+    int diameter;               /* in links, host to host, along topo_route() */
+    int diameter_sources;       /* sources examined; < routing vertices: a lower bound */
+    int diameter_exact;         /* 1 when every source was examined */
     double bisection_Bps;       /* estimate: see docs/topologies.md */
 } topo_stats;
 int topo_compute_stats(topology *t, topo_stats *st, cs_error *err);

@@ -1,39 +1,113 @@
-/* torus.c - the torus family: any number of dimensions, wrap-around, one host per node.
+/* torus.c - tori and meshes: any number of dimensions, one host per node.
  *
- * Emitted as SimGrid's TORUS cluster, whose dimension-order routing route.c reproduces.
+ * Keys: dims (e.g. 8x8x8, dimension 0 first), mesh (1: no wrap-around), ports (parallel
+ * links per direction, folded into one link of that many times local_bw), group (a block
+ * shape like 2x2x2 dividing dims: hosts of one block form a group and the links leaving a
+ * block are global; default: no groups, every link local). Every link has the same
+ * bandwidth and latency (local_bw, local_lat).
+ *
  * Node i has coordinates (i mod d0, (i / d0) mod d1, ...): dimension 0 varies fastest.
- * Link i*ndims + j goes from node i to its +1 neighbour in dimension j.
+ * The hosts are the nodes (a direct network).
+ *   torus: SimGrid's TORUS cluster, whose dimension-order routing route.c reproduces.
+ *          Link i*ndims + j goes from node i to its +1 neighbour in dimension j.
+ *   mesh:  a DijkstraCache zone; links and routes as in grid.h (sign-ordered dimension
+ *          order: decreasing coordinates first, highest dimension first, then increasing
+ *          coordinates, lowest dimension first).
  */
 #include "topologies/families.h"
+#include "topologies/grid.h"
+
+static int32_t block_of(int64_t node, int nd, const int32_t *dims, const int32_t *blk)
+{
+    int64_t id = 0, scale = 1;
+    for (int j = 0; j < nd; j++) {
+        int64_t c = node % dims[j];
+        node /= dims[j];
+        id += (c / blk[j]) * scale;
+        scale *= dims[j] / blk[j];
+    }
+    return (int32_t)id;
+}
+
+static void add_torus_links(topology *t, int nd, const int32_t *dims, int32_t ports)
+{
+    for (int64_t i = 0; i < t->nhosts; i++) {
+        int64_t prod = 1;
+        for (int j = 0; j < nd; j++) {
+            int64_t c = (i / prod) % dims[j];
+            int64_t nb = c == dims[j] - 1 ? i - (dims[j] - 1) * prod : i + prod;
+            int64_t id = topo_add_link(t, (int32_t)i, (int32_t)nb, LINK_LOCAL, LINK_FULL_DUPLEX, 0, 0);
+            t->links[id].mult = (uint16_t)ports;
+            prod *= dims[j];
+        }
+    }
+}
+
+static int read_blocks(kv_list *kv, int nd, const int32_t *dims, int32_t *blk, int *has,
+                       cs_error *err)
+{
+    int nb;
+    *has = kv_get(kv, "group") != NULL;
+    if (!*has)
+        return 0;
+    if (kv_dims(kv, "group", "1", blk, TOPO_MAX_DIMS, &nb, err) < 0)
+        return -1;
+    if (nb != nd)
+        return cs_fail(err, "group: %d sizes for %d dimensions", nb, nd);
+    for (int j = 0; j < nd; j++)
+        if (dims[j] % blk[j])
+            return cs_fail(err, "group: block size %d does not divide dimension %d (%d)", blk[j],
+                           j, dims[j]);
+    return 0;
+}
 
 int topo_build_torus(kv_list *kv, topology **out, cs_error *err)
 {
-    int32_t dims[TOPO_MAX_DIMS];
-    int nd;
+    int32_t dims[TOPO_MAX_DIMS], blk[TOPO_MAX_DIMS];
+    int nd, mesh, has_groups;
+    int64_t ports;
     topo_link_params lp;
     if (kv_dims(kv, "dims", "4x4", dims, TOPO_MAX_DIMS, &nd, err) < 0 ||
-        topo_link_params_read(kv, &lp, err) < 0)
+        kv_bool(kv, "mesh", 0, &mesh, err) < 0 || kv_int(kv, "ports", 1, 1, 64, &ports, err) < 0 ||
+        read_blocks(kv, nd, dims, blk, &has_groups, err) < 0 ||
+        topo_link_params_read_for(kv, TOPO_CLASS_BIT(LINK_LOCAL), LINK_FULL_DUPLEX, &lp, err) < 0)
         return -1;
     int64_t n = 1;
     for (int d = 0; d < nd; d++) {
+        if (dims[d] < 2)
+            return cs_fail(err, "dims: every size must be at least 2 (drop the dimension)");
         n *= dims[d];
         if (n > (1 << 26))
             return cs_fail(err, "dims: more than 2^26 nodes");
     }
     topology *t = topo_new("torus", (int32_t)n, 0);
-    t->routing = TOPO_ROUTE_TORUS;
-    t->ndims = nd;
-    for (int d = 0; d < nd; d++)
-        t->dims[d] = dims[d];
-    for (int64_t i = 0; i < n; i++) {
-        int64_t prod = 1;
+    t->direct = 1;
+    if (mesh) {
+        link_class cls[TOPO_MAX_DIMS];
+        int32_t mult[TOPO_MAX_DIMS];
         for (int j = 0; j < nd; j++) {
-            int64_t c = (i / prod) % dims[j];
-            int64_t nb = c == dims[j] - 1 ? i - (dims[j] - 1) * prod : i + prod;
-            topo_add_link(t, (int32_t)i, (int32_t)nb, LINK_LOCAL, LINK_FULL_DUPLEX, 0, 0);
-            prod *= dims[j];
+            cls[j] = LINK_LOCAL;
+            mult[j] = (int32_t)ports;
         }
+        grid_set_routing(t, GRID_MESH, 0, nd, dims);
+        grid_add_links(t, GRID_MESH, 0, cls, mult, LINK_FULL_DUPLEX);
+    } else {
+        t->routing = TOPO_ROUTE_TORUS;
+        t->ndims = nd;
+        for (int d = 0; d < nd; d++)
+            t->dims[d] = dims[d];
+        add_torus_links(t, nd, dims, (int32_t)ports);
     }
+    if (has_groups) {
+        t->ngroups = block_of(n - 1, nd, dims, blk) + 1; /* the last node is in the last block */
+        for (int64_t i = 0; i < n; i++)
+            t->group[i] = block_of(i, nd, dims, blk);
+        for (int64_t i = 0; i < t->nlinks; i++)
+            if (t->group[t->links[i].a] != t->group[t->links[i].b])
+                t->links[i].cls = LINK_GLOBAL;
+    }
+    lp.bw[LINK_GLOBAL] = lp.bw[LINK_LOCAL]; /* one bandwidth for every torus link */
+    lp.lat[LINK_GLOBAL] = lp.lat[LINK_LOCAL];
     topo_apply_link_params(t, &lp);
     *out = t;
     return 0;

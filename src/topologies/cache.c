@@ -1,0 +1,54 @@
+/* cache.c - the platform cache: emitted XML kept under a hash of the canonical topology
+ * parameters (topology.h: topo_platform_path).
+ *
+ * The file name is <family>-<16 hex digits of t->params_hash>.xml. The hash covers the
+ * family, every key=value (sorted) and a platform-format tag (topology.c), so a new
+ * emitter layout never reuses an old file. Files are written to a temporary name and
+ * renamed, so concurrent runs (a Slurm array, parallel ctest) never see half a file.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "topologies/topology.h"
+
+/* mkdir -p */
+static int make_dirs(const char *path, cs_error *err)
+{
+    char buf[4096];
+    if (strlen(path) >= sizeof buf)
+        return cs_fail(err, "cache directory path too long");
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return cs_fail(err, "cannot create the cache directory %s: %s", buf,
+                               strerror(errno));
+            *p = c;
+            if (c == '\0')
+                break;
+        }
+    }
+    return 0;
+}
+
+int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err)
+{
+    const char *dir = getenv("COLLSIM_CACHE_DIR");
+    if (!dir || !*dir)
+        dir = ".cache/collsim";
+    if (make_dirs(dir, err) < 0)
+        return -1;
+    int len = snprintf(out, n, "%s/%s-%016llx.xml", dir, t->family,
+                       (unsigned long long)t->params_hash);
+    if (len < 0 || (size_t)len >= n)
+        return cs_fail(err, "cache path too long for the buffer");
+    if (access(out, R_OK) == 0)
+        return 0;
+    return topo_emit_xml_file(t, out, err);
+}

@@ -1,0 +1,75 @@
+/* dragonfly.c - the Dragonfly (Kim, Dally, Scott, Abts, ISCA 2008).
+ *
+ * Keys (the paper's symbols): p hosts per router, a routers per group, h global links per
+ * router, g groups (default a*h + 1), arrangement of the global links (global_links.h),
+ * trunk (fold the parallel global links of a group pair into one).
+ * Routers of a group are linked all-to-all (local links); groups by global links.
+ *
+ * Node ids: host x is on router x / p (group x / (p*a)); router r of group i is switch
+ * i*a + r. Links: host links (id = host), then each group's local links (i < j), then the
+ * global links.
+ *
+ * Routing (TOPO_ROUTE_ZONES): one zone per group. Inside a group, the direct local link;
+ * between groups, the copy-0 global link of the pair, reached by at most one local hop
+ * on each side: local-global-local, at most one global hop (a plain shortest path over
+ * the whole graph could take two global hops when the source router's own global link
+ * lands on the destination router).
+ */
+#include "topologies/families.h"
+#include "topologies/global_links.h"
+
+/* t->fam: [0] a, [1] g */
+static int dragonfly_zone_route(const topology *t, int32_t zone, int32_t a, int32_t b,
+                                topo_zone_path *out)
+{
+    if (zone == TOPO_ZONE_TOP)
+        return global_zone_route(t, t->fam[1], a, b, out);
+    out->gw_src = a;
+    out->gw_dst = b;
+    out->n = 1;
+    return topo_hop_between(t, a, b, &out->hops[0]) < 0 ? -1 : 1;
+}
+
+int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
+{
+    int64_t p, a, h, g;
+    int arrangement, trunk;
+    topo_link_params lp;
+    if (kv_int(kv, "p", 2, 1, 4096, &p, err) < 0 || kv_int(kv, "a", 4, 1, 4096, &a, err) < 0 ||
+        kv_int(kv, "h", 2, 0, 4096, &h, err) < 0 ||
+        kv_int(kv, "g", a * h + 1, 1, 1 << 16, &g, err) < 0 ||
+        kv_choice(kv, "arrangement", "absolute", ARRANGE_CHOICES, &arrangement, err) < 0 ||
+        kv_bool(kv, "trunk", 0, &trunk, err) < 0 ||
+        topo_link_params_read(kv, &lp, err) < 0)
+        return -1;
+    global_plan gp = {(int32_t)g, (int32_t)a, (int32_t)h, arrangement, trunk, 0, (int32_t)a};
+    if (global_plan_check(&gp, "a", err) < 0)
+        return -1;
+    if (p * a * g > (1 << 26))
+        return cs_fail(err, "p*a*g = %lld hosts: more than 2^26", (long long)(p * a * g));
+    int32_t H = (int32_t)(p * a * g), R = (int32_t)(a * g);
+    topology *t = topo_new("dragonfly", H, R);
+    t->routing = TOPO_ROUTE_ZONES;
+    t->ngroups = t->nzones = (int32_t)g;
+    t->zone = xmalloc((size_t)R * sizeof *t->zone);
+    for (int32_t x = 0; x < H; x++) {
+        topo_attach_host(t, x, H + x / (int32_t)p, LINK_FULL_DUPLEX, 0, 0);
+        t->group[x] = x / (int32_t)(p * a);
+    }
+    for (int32_t r = 0; r < R; r++) {
+        t->zone[r] = t->group[H + r] = r / (int32_t)a;
+    }
+    for (int32_t i = 0; i < g; i++)
+        for (int32_t r1 = 0; r1 < a; r1++)
+            for (int32_t r2 = r1 + 1; r2 < a; r2++)
+                topo_add_link(t, H + i * (int32_t)a + r1, H + i * (int32_t)a + r2, LINK_LOCAL,
+                              LINK_FULL_DUPLEX, 0, 0);
+    gp.first = H;
+    t->fam_links = global_links_add(t, &gp);
+    t->fam[0] = (int32_t)a;
+    t->fam[1] = (int32_t)g;
+    t->zone_route = dragonfly_zone_route;
+    topo_apply_link_params(t, &lp);
+    *out = t;
+    return 0;
+}

@@ -1,0 +1,91 @@
+/* dragonflyplus.c - Dragonfly+ (Shpiner, Haramaty, Eliad, Zdornov, Gafni, Zahavi, 2017):
+ * each group is a two-level fat tree; the spines carry the global links.
+ *
+ * Keys: p hosts per leaf, leaves and spines per group (every leaf linked to every spine),
+ * h global links per spine, g groups (default spines*h + 1), arrangement and trunk of the
+ * global links (global_links.h).
+ *
+ * Node ids: host x on leaf x / p; group i holds switches i*(leaves+spines) + 0..leaves-1
+ * (leaves) and + leaves..leaves+spines-1 (spines). Links: host links, then each group's
+ * leaf-spine links (local), then the global links.
+ *
+ * Routing (TOPO_ROUTE_ZONES): one zone per group holding its leaves and spines. Inside a
+ * group, leaf l1 -> spine (l1 + l2) mod spines -> leaf l2 (deterministic ECMP); between
+ * groups: up to the spine carrying the pair's copy-0 global link, the global link, down
+ * from the spine at the other end: up, global, down.
+ */
+#include "topologies/families.h"
+#include "topologies/global_links.h"
+
+/* t->fam: [0] leaves, [1] spines, [2] g */
+static int dfplus_zone_route(const topology *t, int32_t zone, int32_t a, int32_t b,
+                             topo_zone_path *out)
+{
+    if (zone == TOPO_ZONE_TOP)
+        return global_zone_route(t, t->fam[2], a, b, out);
+    int32_t L = t->fam[0], S = t->fam[1];
+    int32_t base = t->nhosts + zone * (L + S);
+    int32_t la = a - base, lb = b - base;
+    out->gw_src = a;
+    out->gw_dst = b;
+    if (la >= L) /* two spines: no host route goes from one spine to another */
+        return 0;
+    if (lb >= L) { /* leaf - spine */
+        out->n = 1;
+        return topo_hop_between(t, a, b, &out->hops[0]) < 0 ? -1 : 1;
+    }
+    int32_t spine = base + L + (la + lb) % S;
+    out->n = 2;
+    if (topo_hop_between(t, a, spine, &out->hops[0]) < 0 ||
+        topo_hop_between(t, spine, b, &out->hops[1]) < 0)
+        return -1;
+    return 1;
+}
+
+int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
+{
+    int64_t p, L, S, h, g;
+    int arrangement, trunk;
+    topo_link_params lp;
+    if (kv_int(kv, "p", 4, 1, 4096, &p, err) < 0 ||
+        kv_int(kv, "leaves", 4, 1, 4096, &L, err) < 0 ||
+        kv_int(kv, "spines", 4, 1, 4096, &S, err) < 0 ||
+        kv_int(kv, "h", 2, 0, 4096, &h, err) < 0 ||
+        kv_int(kv, "g", S * h + 1, 1, 1 << 16, &g, err) < 0 ||
+        kv_choice(kv, "arrangement", "absolute", ARRANGE_CHOICES, &arrangement, err) < 0 ||
+        kv_bool(kv, "trunk", 0, &trunk, err) < 0 ||
+        topo_link_params_read(kv, &lp, err) < 0)
+        return -1;
+    int32_t per = (int32_t)(L + S);
+    global_plan gp = {(int32_t)g, (int32_t)S, (int32_t)h, arrangement, trunk, 0, per};
+    if (global_plan_check(&gp, "spines", err) < 0)
+        return -1;
+    if (p * L * g > (1 << 26))
+        return cs_fail(err, "p*leaves*g = %lld hosts: more than 2^26", (long long)(p * L * g));
+    int32_t H = (int32_t)(p * L * g), NS = per * (int32_t)g;
+    topology *t = topo_new("dragonflyplus", H, NS);
+    t->routing = TOPO_ROUTE_ZONES;
+    t->ngroups = t->nzones = (int32_t)g;
+    t->zone = xmalloc((size_t)NS * sizeof *t->zone);
+    for (int32_t x = 0; x < H; x++) {
+        int32_t leaf = x / (int32_t)p, grp = leaf / (int32_t)L;
+        topo_attach_host(t, x, H + grp * per + leaf % (int32_t)L, LINK_FULL_DUPLEX, 0, 0);
+        t->group[x] = grp;
+    }
+    for (int32_t s = 0; s < NS; s++)
+        t->zone[s] = t->group[H + s] = s / per;
+    for (int32_t i = 0; i < g; i++)
+        for (int32_t l = 0; l < L; l++)
+            for (int32_t s = 0; s < S; s++)
+                topo_add_link(t, H + i * per + l, H + i * per + (int32_t)L + s, LINK_LOCAL,
+                              LINK_FULL_DUPLEX, 0, 0);
+    gp.first = H + (int32_t)L;
+    t->fam_links = global_links_add(t, &gp);
+    t->fam[0] = (int32_t)L;
+    t->fam[1] = (int32_t)S;
+    t->fam[2] = (int32_t)g;
+    t->zone_route = dfplus_zone_route;
+    topo_apply_link_params(t, &lp);
+    *out = t;
+    return 0;
+}

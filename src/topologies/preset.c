@@ -1,0 +1,150 @@
+/* preset.c - YAML machine presets (platforms/NAME.yaml; docs/topologies.md "Presets").
+ *
+ *   name: lumi                      # optional, informative
+ *   description: "..."              # optional, informative
+ *   family: dragonfly               # required: a topology family
+ *   params:                         # required: the family's keys, scalar values
+ *     p: 4
+ *     global_bw: 200Gbps
+ *
+ * Anything else is an error, reported as file:line:column with the field expected;
+ * unknown family keys too (through kv_check_unused, with the key's position).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "topologies/families.h"
+
+#define PRESET_FIELDS "name, description, family, params"
+
+/* "file:line:col: msg" (positions in libyaml are 0-based). */
+static int fail_at(cs_error *err, const char *path, yaml_mark_t m, const char *fmt, const char *a,
+                   const char *b)
+{
+    char msg[CS_ERROR_MAX];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    return cs_fail(err, "%s:%zu:%zu: %s", path, m.line + 1, m.column + 1, msg);
+}
+
+static const char *scalar(yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static int read_params(yaml_document_t *doc, yaml_node_t *map, const char *path, kv_list *kv,
+                       cs_error *err)
+{
+    if (map->type != YAML_MAPPING_NODE)
+        return fail_at(err, path, map->start_mark,
+                       "'params' must be a mapping of key: value (the family's keys)%s%s", "", "");
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(doc, p->value);
+        const char *key = scalar(k), *value = scalar(v);
+        if (!key)
+            return fail_at(err, path, k->start_mark, "expected a parameter name%s%s", "", "");
+        if (!value)
+            return fail_at(err, path, v->start_mark, "value of '%s' must be a scalar%s", key, "");
+        for (int i = 0; i < kv->n; i++)
+            if (strcmp(kv->items[i].key, key) == 0)
+                return fail_at(err, path, k->start_mark, "duplicate key '%s'%s", key, "");
+        if (kv_set_at(kv, key, value, (int)k->start_mark.line + 1, (int)k->start_mark.column + 1,
+                      err) < 0)
+            return fail_at(err, path, k->start_mark, "%s%s", err->msg, "");
+    }
+    return 0;
+}
+
+/* Reads family and params from the root mapping. */
+static int read_root(yaml_document_t *doc, const char *path, char *family, size_t n,
+                     yaml_mark_t *family_mark, kv_list *kv, cs_error *err)
+{
+    yaml_node_t *root = yaml_document_get_root_node(doc);
+    if (!root)
+        return cs_fail(err, "%s:1:1: empty preset (expected fields: %s)", path, PRESET_FIELDS);
+    if (root->type != YAML_MAPPING_NODE)
+        return fail_at(err, path, root->start_mark, "expected a mapping with fields %s%s",
+                       PRESET_FIELDS, "");
+    yaml_node_t *params = NULL;
+    family[0] = '\0';
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(doc, p->value);
+        const char *key = scalar(k);
+        if (key && strcmp(key, "params") == 0) {
+            params = v;
+        } else if (key && strcmp(key, "family") == 0) {
+            if (!scalar(v))
+                return fail_at(err, path, v->start_mark, "'family' must be a family name%s%s", "", "");
+            snprintf(family, n, "%s", scalar(v));
+            *family_mark = v->start_mark;
+        } else if (!key || (strcmp(key, "name") != 0 && strcmp(key, "description") != 0)) {
+            return fail_at(err, path, k->start_mark, "unknown field '%s' (expected: %s)",
+                           key ? key : "?", PRESET_FIELDS);
+        } else if (!scalar(v)) {
+            return fail_at(err, path, v->start_mark, "'%s' must be a scalar%s", key, "");
+        }
+    }
+    if (!family[0])
+        return fail_at(err, path, root->start_mark, "missing field 'family' (expected: %s)",
+                       PRESET_FIELDS, "");
+    if (!params)
+        return fail_at(err, path, root->start_mark, "missing field 'params' (expected: %s)",
+                       PRESET_FIELDS, "");
+    return read_params(doc, params, path, kv, err);
+}
+
+static int load_document(const char *path, char *family, size_t n, yaml_mark_t *family_mark,
+                         kv_list *kv, cs_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cs_fail(err, "%s: cannot open: %s", path, strerror(errno));
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    int rc = -1;
+    if (!yaml_parser_initialize(&parser)) {
+        fclose(f);
+        return cs_fail(err, "%s: cannot initialise the YAML parser", path);
+    }
+    yaml_parser_set_input_file(&parser, f);
+    if (!yaml_parser_load(&parser, &doc)) {
+        cs_fail(err, "%s:%zu:%zu: YAML syntax error: %s%s%s", path, parser.problem_mark.line + 1,
+                parser.problem_mark.column + 1, parser.problem ? parser.problem : "?",
+                parser.context ? " " : "", parser.context ? parser.context : "");
+    } else {
+        rc = read_root(&doc, path, family, n, family_mark, kv, err);
+        yaml_document_delete(&doc);
+    }
+    yaml_parser_delete(&parser);
+    fclose(f);
+    return rc;
+}
+
+int topo_build_preset(const char *path, const kv_list *overrides, topology **out, cs_error *err)
+{
+    *out = NULL;
+    char family[64];
+    yaml_mark_t family_mark = {0, 0, 0};
+    kv_list kv;
+    kv_init(&kv);
+    if (load_document(path, family, sizeof family, &family_mark, &kv, err) < 0)
+        return -1;
+    for (int i = 0; overrides && i < overrides->n; i++)
+        if (kv_set(&kv, overrides->items[i].key, overrides->items[i].value, 0, err) < 0)
+            return -1;
+    if (topo_build_kv(family, &kv, out, err) < 0) {
+        char msg[CS_ERROR_MAX];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        if (msg[0] >= '0' && msg[0] <= '9') /* "line:col: ..." from a key */
+            cs_fail(err, "%s:%s", path, msg);
+        else if (strncmp(msg, "unknown topology family", 23) == 0)
+            fail_at(err, path, family_mark, "%s%s", msg, "");
+        else
+            cs_fail(err, "%s: %s: %s", path, family, msg);
+        return -1;
+    }
+    return 0;
+}
