@@ -9,7 +9,9 @@
  * i*a + r. Links: host links (id = host), then each group's local links (i < j), then the
  * global links.
  *
- * Routing (TOPO_ROUTE_ZONES): one zone per group. Inside a group, the direct local link;
+ * Routing (TOPO_ROUTE_ZONES): one zone per group, holding its hosts and routers directly
+ * when (p+1)*a <= 256 (flat groups, topology.h), else one zone per router. Inside a
+ * group, the direct local link (the unique shortest path);
  * between groups, the copy-0 global link of the pair, reached by at most one local hop
  * on each side: local-global-local, at most one global hop (a plain shortest path over
  * the whole graph could take two global hops when the source router's own global link
@@ -17,6 +19,11 @@
  */
 #include "topologies/families.h"
 #include "topologies/global_links.h"
+
+/* Groups of at most this many hosts and routers are one SimGrid zone each (flat groups,
+ * topology.h): they load several times faster than a zone per router, but SimGrid's
+ * Floyd routing costs n^3 per group. */
+#define DRAGONFLY_FLAT_GROUP_MAX 256
 
 /* t->fam: [0] a, [1] g */
 static int dragonfly_zone_route(const topology *t, int32_t zone, int32_t a, int32_t b,
@@ -69,6 +76,7 @@ int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
     t->fam[0] = (int32_t)a;
     t->fam[1] = (int32_t)g;
     t->zone_route = dragonfly_zone_route;
+    t->flat_groups = (p + 1) * a <= DRAGONFLY_FLAT_GROUP_MAX;
     topo_apply_link_params(t, &lp);
     *out = t;
     return 0;

@@ -1,20 +1,27 @@
 /* emit.c - writing a topology as a SimGrid platform (XML, version 4.1).
  *
- * Names (topology.h: topo_sg_link_name): hosts h<id>; the switch of index s is a
- * <cluster id="c<s>"> with router s<s> when it has hosts (its host links are SimGrid's
- * c<s>_link_<host>, loopbacks c<s>_link_<host>_loopback), or a zone z<s> holding only its
- * router s<s>; group zones g<z>; every other link l<id>. Full-duplex links are SPLITDUPLEX
- * (SimGrid names the directions <name>_UP, a -> b, and <name>_DOWN); shared and one-way
- * links are SHARED, one-way ones only in symmetrical="NO" routes.
+ * Names (topology.h: topo_sg_link_name): hosts h<id>; link <id> is "l<id>" when shared or
+ * one-way, and the two one-way links "l<id>_UP" (a -> b) and "l<id>_DOWN" (b -> a) when
+ * full duplex (the names SimGrid gives a SPLITDUPLEX link's halves; two plain links
+ * behave the same and are found faster, see below); host h's loopback is "lo<h>"; the
+ * switch of index s is a zone c<s> (routing Cluster: its hosts, host links, loopbacks
+ * and router s<s>) or, without hosts, z<s> (holding only router s<s>); group zones g<z>.
  *
- * Layouts (SIMGRID-NOTES.md: what loads fast at scale), by t->routing:
+ * Load time. SimGrid 3.32 checks that every new host and link name is unique by walking
+ * the whole zone tree, and resolves every <link_ctn> the same way, so a platform with
+ * thousands of zones loads in O(zones x links). Hence every link is declared first, in a
+ * zone "links" created while the tree is still small and searched first, and no link is
+ * created inside the switch zones (no <cluster> tags, which create their host links
+ * inside) - measured in scripts/bench/topo_scale.sh.
+ *
+ * Layouts, by t->routing:
  *   ZONES     top zone (Full) > group zones (Full) > switch zones; every zone holds the
- *             family's zone_route() for each pair of its children, as symmetric
- *             zoneRoutes. A link is declared in the first zone whose routes use it (SimGrid
- *             wants links declared before use and zones before links).
+ *             family's zone_route() for each pair of its children, in both directions.
+ *             With flat groups, a group zone (Floyd) holds its hosts and routers and one
+ *             route per link inside it, and its hosts use SimGrid's loopback.
  *   SHORTEST  one DijkstraCache zone. Indirect networks: switch zones and one zoneRoute per
- *             inter-switch link; direct networks: the hosts and switch routers themselves
- *             and one route per link; both in link id order, src = a (this order fixes
+ *             inter-switch link and direction; direct networks: the hosts and switch routers
+ *             themselves and routes per link. Link id order, a -> b first (this order fixes
  *             SimGrid's graph ids, which route.c reproduces). SimGrid's Dijkstra zone cannot
  *             hold per-host loopback routes, so direct networks set the bandwidth and
  *             latency of SimGrid's shared loopback link through <config>.
@@ -29,12 +36,37 @@
 #include "common/util.h"
 #include "topologies/topology.h"
 
-static const char *policy(uint8_t sharing)
+static void emit_plain_link(FILE *f, const char *name, double bw, double lat, const char *policy)
 {
-    return sharing == LINK_FULL_DUPLEX ? "SPLITDUPLEX" : "SHARED";
+    fprintf(f, "<link id=\"%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"%s%s%s/>\n", name, bw, lat,
+            policy ? " sharing_policy=\"" : "", policy ? policy : "", policy ? "\"" : "");
 }
 
-/* Hosts of each switch, contiguous in host id order (a cluster needs a radical range). */
+/* Every link (both halves of full-duplex ones) and, in indirect networks, the loopbacks. */
+static void emit_links(const topology *t, FILE *f)
+{
+    char name[64];
+    for (int64_t i = 0; i < t->nlinks; i++) {
+        const topo_link *l = &t->links[i];
+        for (int dir = 0; dir < (l->sharing == LINK_FULL_DUPLEX ? 2 : 1); dir++) {
+            topo_sg_link_name(t, (topo_hop){i, (int8_t)dir}, name, sizeof name);
+            emit_plain_link(f, name, l->bw, l->lat, NULL);
+        }
+    }
+    for (int32_t h = 0; !t->direct && !t->flat_groups && h < t->nhosts; h++) {
+        topo_loopback_link_name(t, h, name, sizeof name);
+        emit_plain_link(f, name, t->intra_bw, t->intra_lat, "FATPIPE");
+    }
+}
+
+static void emit_links_zone(const topology *t, FILE *f)
+{
+    fprintf(f, "<zone id=\"links\" routing=\"None\">\n");
+    emit_links(t, f);
+    fprintf(f, "</zone>\n");
+}
+
+/* Hosts of each switch, contiguous in host id order (checked). */
 typedef struct switch_hosts {
     int32_t *first, *count;
 } switch_hosts;
@@ -61,42 +93,29 @@ static void free_switch_hosts(switch_hosts *sh)
     free(sh->count);
 }
 
-/* One switch as a zone: a cluster of its hosts (their host links must agree) or a zone
- * holding only its router. */
-static int emit_switch_zone(const topology *t, const switch_hosts *sh, int32_t s, FILE *f,
-                            cs_error *err)
+/* One switch as a zone: its hosts, router, host links and loopbacks, or only its router. */
+static void emit_switch_zone(const topology *t, const switch_hosts *sh, int32_t s, FILE *f)
 {
     if (sh->count[s] == 0) {
         fprintf(f, "<zone id=\"z%d\" routing=\"Full\"><router id=\"s%d\"/></zone>\n", s, s);
-        return 0;
+        return;
     }
-    int32_t first = sh->first[s], last = first + sh->count[s] - 1;
-    const topo_link *l0 = &t->links[t->host_link[first]];
-    for (int32_t h = first + 1; h <= last; h++) {
-        const topo_link *l = &t->links[t->host_link[h]];
-        if (l->bw != l0->bw || l->lat != l0->lat || l->sharing != l0->sharing)
-            return cs_fail(err, "internal: host links of switch %d differ (host %d)", s, h);
+    int32_t first = sh->first[s], end = first + sh->count[s];
+    fprintf(f, "<zone id=\"c%d\" routing=\"Cluster\">\n", s);
+    for (int32_t h = first; h < end; h++)
+        fprintf(f, "<host id=\"h%d\" speed=\"1Gf\"/>\n", h);
+    fprintf(f, "<router id=\"s%d\"/>\n", s);
+    char up[64], down[64];
+    for (int32_t h = first; h < end; h++) {
+        topo_sg_link_name(t, (topo_hop){t->host_link[h], 0}, up, sizeof up);
+        topo_sg_link_name(t, (topo_hop){t->host_link[h], 1}, down, sizeof down);
+        fprintf(f, "<host_link id=\"h%d\" up=\"%s\" down=\"%s\"/>\n", h, up, down);
     }
-    fprintf(f,
-            "<cluster id=\"c%d\" prefix=\"h\" suffix=\"\" radical=\"%d-%d\" speed=\"1Gf\" "
-            "bw=\"%.17gBps\" lat=\"%.17gs\" router_id=\"s%d\" sharing_policy=\"%s\" "
-            "loopback_bw=\"%.17gBps\" loopback_lat=\"%.17gs\"/>\n",
-            s, first, last, l0->bw, l0->lat, s, policy(l0->sharing), t->intra_bw, t->intra_lat);
-    return 0;
-}
-
-static void emit_link(const topology *t, int64_t i, FILE *f)
-{
-    const topo_link *l = &t->links[i];
-    fprintf(f, "<link id=\"l%lld\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n",
-            (long long)i, l->bw, l->lat, policy(l->sharing));
-}
-
-static void emit_link_ctn(const topology *t, topo_hop h, FILE *f)
-{
-    const topo_link *l = &t->links[h.link];
-    fprintf(f, "<link_ctn id=\"l%lld\"%s/>", (long long)h.link,
-            l->sharing != LINK_FULL_DUPLEX ? "" : h.reverse ? " direction=\"DOWN\"" : " direction=\"UP\"");
+    for (int32_t h = first; h < end; h++) {
+        topo_loopback_link_name(t, h, up, sizeof up);
+        fprintf(f, "<route src=\"h%d\" dst=\"h%d\"><link_ctn id=\"%s\"/></route>\n", h, h, up);
+    }
+    fprintf(f, "</zone>\n");
 }
 
 /* "c<s>" or "z<s>": the zone of switch node sw. */
@@ -105,6 +124,33 @@ static void switch_zone_name(const topology *t, const switch_hosts *sh, int32_t 
 {
     int32_t s = sw - t->nhosts;
     snprintf(buf, n, "%c%d", sh->count[s] ? 'c' : 'z', s);
+}
+
+/* A netpoint in a direct network: host h<id> or router s<index>. */
+static void direct_name(const topology *t, int32_t node, char *buf, size_t n)
+{
+    if (topo_is_host(t, node))
+        snprintf(buf, n, "h%d", node);
+    else
+        snprintf(buf, n, "s%d", node - t->nhosts);
+}
+
+/* One route element: src/dst names, gateways (NULL for host-to-host routes), the hops. */
+static void emit_route(const topology *t, FILE *f, const char *src, const char *dst,
+                       const char *gw_src, const char *gw_dst, const topo_hop *hops, int n,
+                       int symmetrical)
+{
+    const char *tag = gw_src ? "zoneRoute" : "route";
+    fprintf(f, "<%s src=\"%s\" dst=\"%s\"", tag, src, dst);
+    if (gw_src)
+        fprintf(f, " gw_src=\"%s\" gw_dst=\"%s\"", gw_src, gw_dst);
+    fprintf(f, "%s>", symmetrical ? "" : " symmetrical=\"NO\"");
+    char name[64];
+    for (int i = 0; i < n; i++) {
+        topo_sg_link_name(t, hops[i], name, sizeof name);
+        fprintf(f, "<link_ctn id=\"%s\"/>", name);
+    }
+    fprintf(f, "</%s>\n", tag);
 }
 
 /* ---- SHORTEST ------------------------------------------------------------------------------- */
@@ -117,153 +163,160 @@ static int is_vertex_link(const topology *t, const topo_link *l)
 static int emit_shortest(const topology *t, FILE *f, cs_error *err)
 {
     switch_hosts sh = {0};
-    int rc = 0;
     fprintf(f, "<zone id=\"top\" routing=\"DijkstraCache\">\n");
-    if (t->direct) {
+    if (t->direct) { /* one zone: declaring links here costs nothing */
         for (int32_t h = 0; h < t->nhosts; h++)
             fprintf(f, "<host id=\"h%d\" speed=\"1Gf\"/>\n", h);
         for (int32_t s = 0; s < t->nswitches; s++)
             fprintf(f, "<router id=\"s%d\"/>\n", s);
+        emit_links(t, f);
     } else {
-        rc = hosts_per_switch(t, &sh, err);
-        for (int32_t s = 0; s < t->nswitches && rc == 0; s++)
-            rc = emit_switch_zone(t, &sh, s, f, err);
+        emit_links_zone(t, f);
+        if (hosts_per_switch(t, &sh, err) < 0) {
+            free_switch_hosts(&sh);
+            return -1;
+        }
+        for (int32_t s = 0; s < t->nswitches; s++)
+            emit_switch_zone(t, &sh, s, f);
     }
-    for (int64_t i = 0; i < t->nlinks && rc == 0; i++)
-        if (is_vertex_link(t, &t->links[i]))
-            emit_link(t, i, f);
-    for (int64_t i = 0; i < t->nlinks && rc == 0; i++) {
+    for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
         if (!is_vertex_link(t, l))
             continue;
-        const char *sym = l->sharing == LINK_ONE_WAY ? " symmetrical=\"NO\"" : "";
-        char a[32], b[32];
+        char a[32], b[32], ga[32], gb[32];
         if (t->direct) {
-            snprintf(a, sizeof a, "%c%d", topo_is_host(t, l->a) ? 'h' : 's',
-                     topo_is_host(t, l->a) ? l->a : l->a - t->nhosts);
-            snprintf(b, sizeof b, "%c%d", topo_is_host(t, l->b) ? 'h' : 's',
-                     topo_is_host(t, l->b) ? l->b : l->b - t->nhosts);
-            fprintf(f, "<route src=\"%s\" dst=\"%s\"%s>", a, b, sym);
+            direct_name(t, l->a, a, sizeof a);
+            direct_name(t, l->b, b, sizeof b);
         } else {
             switch_zone_name(t, &sh, l->a, a, sizeof a);
             switch_zone_name(t, &sh, l->b, b, sizeof b);
-            fprintf(f, "<zoneRoute src=\"%s\" dst=\"%s\" gw_src=\"s%d\" gw_dst=\"s%d\"%s>", a, b,
-                    l->a - t->nhosts, l->b - t->nhosts, sym);
+            snprintf(ga, sizeof ga, "s%d", l->a - t->nhosts);
+            snprintf(gb, sizeof gb, "s%d", l->b - t->nhosts);
         }
-        emit_link_ctn(t, (topo_hop){i, 0}, f);
-        fprintf(f, t->direct ? "</route>\n" : "</zoneRoute>\n");
+        const char *gwa = t->direct ? NULL : ga, *gwb = t->direct ? NULL : gb;
+        topo_hop fwd = {i, 0}, back = {i, 1};
+        if (l->sharing == LINK_SHARED) {
+            emit_route(t, f, a, b, gwa, gwb, &fwd, 1, 1);
+        } else {
+            emit_route(t, f, a, b, gwa, gwb, &fwd, 1, 0);
+            if (l->sharing == LINK_FULL_DUPLEX)
+                emit_route(t, f, b, a, gwb, gwa, &back, 1, 0);
+        }
     }
     fprintf(f, "</zone>\n");
     if (!t->direct)
         free_switch_hosts(&sh);
-    return rc;
+    return 0;
 }
 
 /* ---- ZONES ------------------------------------------------------------------------------- */
 
-typedef struct zone_emitter {
-    const topology *t;
-    switch_hosts sh;
-    uint8_t *declared; /* per link */
-    FILE *f;
-} zone_emitter;
-
-/* Routes between every pair of children of one zone, links declared first. */
-static int emit_zone_routes(zone_emitter *ze, int32_t zone, const int32_t *kids, int32_t nkids,
-                            cs_error *err)
+/* The routes between every pair of children of one zone, both directions. */
+static int emit_zone_routes(const topology *t, const switch_hosts *sh, int32_t zone,
+                            const int32_t *kids, int32_t nkids, FILE *f, cs_error *err)
 {
-    const topology *t = ze->t;
-    size_t cap = 0, n = 0;
-    topo_zone_path *paths = NULL;
-    int32_t(*pairs)[2] = NULL;
-    size_t pcap = 0;
+    int groups = zone == TOPO_ZONE_TOP && t->nzones > 0;
     for (int32_t i = 0; i < nkids; i++)
         for (int32_t j = i + 1; j < nkids; j++) {
             topo_zone_path p;
             int32_t a = kids[i] < kids[j] ? kids[i] : kids[j], b = kids[i] ^ kids[j] ^ a;
             int rc = t->zone_route(t, zone, a, b, &p);
-            if (rc < 0) {
-                free(paths);
-                free(pairs);
+            if (rc < 0)
                 return cs_fail(err, "internal: no zone route %d-%d in zone %d", a, b, zone);
-            }
             if (rc == 0)
                 continue;
-            VEC_RESERVE(paths, cap, n + 1);
-            VEC_RESERVE(pairs, pcap, n + 1);
-            paths[n] = p;
-            pairs[n][0] = a;
-            pairs[n][1] = b;
-            n++;
-        }
-    for (size_t k = 0; k < n; k++)
-        for (int i = 0; i < paths[k].n; i++)
-            if (!ze->declared[paths[k].hops[i].link]) {
-                ze->declared[paths[k].hops[i].link] = 1;
-                emit_link(t, paths[k].hops[i].link, ze->f);
+            char za[32], zb[32], ga[32], gb[32];
+            if (groups) {
+                snprintf(za, sizeof za, "g%d", a);
+                snprintf(zb, sizeof zb, "g%d", b);
+            } else {
+                switch_zone_name(t, sh, a, za, sizeof za);
+                switch_zone_name(t, sh, b, zb, sizeof zb);
             }
-    int groups = zone == TOPO_ZONE_TOP && t->nzones > 0;
-    for (size_t k = 0; k < n; k++) {
-        char a[32], b[32];
-        if (groups) {
-            snprintf(a, sizeof a, "g%d", pairs[k][0]);
-            snprintf(b, sizeof b, "g%d", pairs[k][1]);
-        } else {
-            switch_zone_name(t, &ze->sh, pairs[k][0], a, sizeof a);
-            switch_zone_name(t, &ze->sh, pairs[k][1], b, sizeof b);
+            snprintf(ga, sizeof ga, "s%d", p.gw_src - t->nhosts);
+            snprintf(gb, sizeof gb, "s%d", p.gw_dst - t->nhosts);
+            emit_route(t, f, za, zb, ga, gb, p.hops, p.n, 0);
+            topo_hop back[TOPO_MAX_ZONE_HOPS];
+            for (int k = 0; k < p.n; k++)
+                back[k] = (topo_hop){p.hops[p.n - 1 - k].link, (int8_t)!p.hops[p.n - 1 - k].reverse};
+            emit_route(t, f, zb, za, gb, ga, back, p.n, 0);
         }
-        fprintf(ze->f, "<zoneRoute src=\"%s\" dst=\"%s\" gw_src=\"s%d\" gw_dst=\"s%d\">", a, b,
-                paths[k].gw_src - t->nhosts, paths[k].gw_dst - t->nhosts);
-        for (int i = 0; i < paths[k].n; i++)
-            emit_link_ctn(t, paths[k].hops[i], ze->f);
-        fprintf(ze->f, "</zoneRoute>\n");
-    }
-    free(paths);
-    free(pairs);
     return 0;
 }
 
-/* The switch zones whose t->zone is `zone`, then their routes. */
-static int emit_switch_level(zone_emitter *ze, int32_t zone, cs_error *err)
+/* A flat group zone (t->flat_groups): its hosts and switch routers, one route per host
+ * link and per link inside the group, each direction. Routing Floyd: shortest paths are
+ * unique there, so no tie-break matters; and SimGrid 3.32's Dijkstra zone would list the
+ * links of a route's destination side before the others (it inserts at the front of the
+ * route it extends), while Floyd appends them in order. */
+static void emit_flat_group(const topology *t, int32_t g, FILE *f)
 {
-    const topology *t = ze->t;
+    fprintf(f, "<zone id=\"g%d\" routing=\"Floyd\">\n", g);
+    for (int32_t h = 0; h < t->nhosts; h++)
+        if (t->zone[topo_host_switch(t, h) - t->nhosts] == g)
+            fprintf(f, "<host id=\"h%d\" speed=\"1Gf\"/>\n", h);
+    for (int32_t s = 0; s < t->nswitches; s++)
+        if (t->zone[s] == g)
+            fprintf(f, "<router id=\"s%d\"/>\n", s);
+    for (int64_t i = 0; i < t->nlinks; i++) {
+        const topo_link *l = &t->links[i];
+        int32_t za = t->zone[(topo_is_host(t, l->a) ? topo_host_switch(t, l->a) : l->a) - t->nhosts];
+        int32_t zb = t->zone[l->b - t->nhosts];
+        if (za != g || zb != g)
+            continue;
+        char a[32], b[32];
+        direct_name(t, l->a, a, sizeof a);
+        direct_name(t, l->b, b, sizeof b);
+        topo_hop fwd = {i, 0}, back = {i, 1};
+        emit_route(t, f, a, b, NULL, NULL, &fwd, 1, l->sharing == LINK_SHARED);
+        if (l->sharing == LINK_FULL_DUPLEX)
+            emit_route(t, f, b, a, NULL, NULL, &back, 1, 0);
+    }
+    fprintf(f, "</zone>\n");
+}
+
+/* The switch zones whose t->zone is `zone`, then their routes. */
+static int emit_switch_level(const topology *t, const switch_hosts *sh, int32_t zone, FILE *f,
+                             cs_error *err)
+{
     int32_t *kids = xmalloc((size_t)(t->nswitches ? t->nswitches : 1) * sizeof *kids);
     int32_t nkids = 0;
-    int rc = 0;
-    for (int32_t s = 0; s < t->nswitches && rc == 0; s++)
+    for (int32_t s = 0; s < t->nswitches; s++)
         if (t->zone[s] == zone) {
             kids[nkids++] = t->nhosts + s;
-            rc = emit_switch_zone(t, &ze->sh, s, ze->f, err);
+            emit_switch_zone(t, sh, s, f);
         }
-    if (rc == 0)
-        rc = emit_zone_routes(ze, zone, kids, nkids, err);
+    int rc = emit_zone_routes(t, sh, zone, kids, nkids, f, err);
     free(kids);
     return rc;
 }
 
 static int emit_zones(const topology *t, FILE *f, cs_error *err)
 {
-    zone_emitter ze = {t, {0}, xcalloc((size_t)t->nlinks + 1, 1), f};
-    int rc = hosts_per_switch(t, &ze.sh, err);
+    switch_hosts sh = {0};
+    int rc = hosts_per_switch(t, &sh, err);
     fprintf(f, "<zone id=\"top\" routing=\"Full\">\n");
-    if (t->nzones == 0) {
-        if (rc == 0)
-            rc = emit_switch_level(&ze, TOPO_ZONE_TOP, err);
-    } else {
+    emit_links_zone(t, f);
+    if (rc == 0 && t->nzones == 0) {
+        rc = emit_switch_level(t, &sh, TOPO_ZONE_TOP, f, err);
+    } else if (rc == 0) {
         int32_t *groups = xmalloc((size_t)t->nzones * sizeof *groups);
         for (int32_t g = 0; g < t->nzones && rc == 0; g++) {
             groups[g] = g;
+            if (t->flat_groups) {
+                emit_flat_group(t, g, f);
+                continue;
+            }
             fprintf(f, "<zone id=\"g%d\" routing=\"Full\">\n", g);
-            rc = emit_switch_level(&ze, g, err);
+            rc = emit_switch_level(t, &sh, g, f, err);
             fprintf(f, "</zone>\n");
         }
         if (rc == 0)
-            rc = emit_zone_routes(&ze, TOPO_ZONE_TOP, groups, t->nzones, err);
+            rc = emit_zone_routes(t, &sh, TOPO_ZONE_TOP, groups, t->nzones, f, err);
         free(groups);
     }
     fprintf(f, "</zone>\n");
-    free(ze.declared);
-    free_switch_hosts(&ze.sh);
+    free_switch_hosts(&sh);
     return rc;
 }
 
@@ -279,7 +332,8 @@ static void emit_torus(const topology *t, FILE *f)
             "\" prefix=\"h\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"%.17gBps\" "
             "lat=\"%.17gs\" sharing_policy=\"%s\" loopback_bw=\"%.17gBps\" "
             "loopback_lat=\"%.17gs\"/>\n",
-            t->nhosts - 1, l->bw, l->lat, policy(l->sharing), t->intra_bw, t->intra_lat);
+            t->nhosts - 1, l->bw, l->lat, l->sharing == LINK_FULL_DUPLEX ? "SPLITDUPLEX" : "SHARED",
+            t->intra_bw, t->intra_lat);
 }
 
 int topo_emit_xml(const topology *t, FILE *f, cs_error *err)
@@ -290,17 +344,16 @@ int topo_emit_xml(const topology *t, FILE *f, cs_error *err)
                "<platform version=\"4.1\">\n",
             t->params[0] ? t->params : t->family);
     int rc = 0;
-    if (t->routing == TOPO_ROUTE_TORUS) {
+    if (t->routing != TOPO_ROUTE_TORUS && (t->direct || t->flat_groups))
+        fprintf(f, "<config><prop id=\"network/loopback-bw\" value=\"%.17g\"/>"
+                   "<prop id=\"network/loopback-lat\" value=\"%.17g\"/></config>\n",
+                t->intra_bw, t->intra_lat);
+    if (t->routing == TOPO_ROUTE_TORUS)
         emit_torus(t, f);
-    } else if (t->routing == TOPO_ROUTE_ZONES) {
+    else if (t->routing == TOPO_ROUTE_ZONES)
         rc = emit_zones(t, f, err);
-    } else {
-        if (t->direct)
-            fprintf(f, "<config><prop id=\"network/loopback-bw\" value=\"%.17g\"/>"
-                       "<prop id=\"network/loopback-lat\" value=\"%.17g\"/></config>\n",
-                    t->intra_bw, t->intra_lat);
+    else
         rc = emit_shortest(t, f, err);
-    }
     if (rc < 0)
         return -1;
     fprintf(f, "</platform>\n");

@@ -140,7 +140,7 @@ static int check_torus(const topology *t, cs_error *err)
 
 static int check_zones(const topology *t, cs_error *err)
 {
-    if (!t->zone || !t->zone_route || t->direct)
+    if (!t->zone || !t->zone_route || t->direct || (t->flat_groups && t->nzones == 0))
         return cs_fail(err, "internal: zone routing needs t->zone, t->zone_route, host links");
     for (int32_t h = 0; h < t->nhosts; h++) {
         int32_t z = t->zone[topo_host_switch(t, h) - t->nhosts];
@@ -286,6 +286,47 @@ static int append(topo_hop *hops, int *n, int max, topo_hop h)
     return 0;
 }
 
+/* The route b -> a of zone_route(zone, a, b), or a -> b: gateways and hops in order. */
+static int zone_path(const topology *t, int32_t zone, int32_t a, int32_t b, topo_zone_path *p)
+{
+    int swapped = a > b;
+    if (t->zone_route(t, zone, swapped ? b : a, swapped ? a : b, p) != 1)
+        return -1;
+    if (swapped) {
+        int32_t g = p->gw_src;
+        p->gw_src = p->gw_dst;
+        p->gw_dst = g;
+        for (int i = 0; i < p->n / 2; i++) {
+            topo_hop h = p->hops[i];
+            p->hops[i] = p->hops[p->n - 1 - i];
+            p->hops[p->n - 1 - i] = h;
+        }
+        for (int i = 0; i < p->n; i++)
+            p->hops[i].reverse = (int8_t)!p->hops[i].reverse;
+    }
+    return 0;
+}
+
+/* Inside one flat group zone: the unique shortest path, host link, the group's route
+ * between the two switches, host link. */
+static int flat_group_route(const topology *t, int32_t src, int32_t dst, int32_t ss, int32_t sd,
+                            topo_hop *hops, int *n, int max)
+{
+    if (topo_is_host(t, src) && append(hops, n, max, (topo_hop){t->host_link[src], 0}) < 0)
+        return -1;
+    if (ss != sd) {
+        topo_zone_path p;
+        if (zone_path(t, t->zone[ss - t->nhosts], ss, sd, &p) < 0)
+            return -1;
+        for (int i = 0; i < p.n; i++)
+            if (append(hops, n, max, p.hops[i]) < 0)
+                return -1;
+    }
+    if (topo_is_host(t, dst) && append(hops, n, max, (topo_hop){t->host_link[dst], 1}) < 0)
+        return -1;
+    return 0;
+}
+
 /* SimGrid's recursive route between two netpoints (hosts or switch routers). */
 static int zone_route_between(const topology *t, int32_t src, int32_t dst, topo_hop *hops,
                               int *n, int max, int depth)
@@ -293,6 +334,8 @@ static int zone_route_between(const topology *t, int32_t src, int32_t dst, topo_
     int32_t ss = leaf_switch(t, src), sd = leaf_switch(t, dst);
     if (depth > 8)
         return -1;
+    if (t->flat_groups && t->zone[ss - t->nhosts] == t->zone[sd - t->nhosts])
+        return flat_group_route(t, src, dst, ss, sd, hops, n, max);
     if (ss == sd) { /* same cluster: up the source's host link, down the destination's */
         if (topo_is_host(t, src) && append(hops, n, max, (topo_hop){t->host_link[src], 0}) < 0)
             return -1;
@@ -309,20 +352,14 @@ static int zone_route_between(const topology *t, int32_t src, int32_t dst, topo_
         b = zd;
     }
     topo_zone_path p;
-    int swapped = a > b;
-    if (t->zone_route(t, zone, swapped ? b : a, swapped ? a : b, &p) != 1)
+    if (zone_path(t, zone, a, b, &p) < 0)
         return -1;
-    int32_t gw_src = swapped ? p.gw_dst : p.gw_src, gw_dst = swapped ? p.gw_src : p.gw_dst;
-    if (src != gw_src && zone_route_between(t, src, gw_src, hops, n, max, depth + 1) < 0)
+    if (src != p.gw_src && zone_route_between(t, src, p.gw_src, hops, n, max, depth + 1) < 0)
         return -1;
-    for (int i = 0; i < p.n; i++) {
-        topo_hop h = swapped ? p.hops[p.n - 1 - i] : p.hops[i];
-        if (swapped)
-            h.reverse = (int8_t)!h.reverse;
-        if (append(hops, n, max, h) < 0)
+    for (int i = 0; i < p.n; i++)
+        if (append(hops, n, max, p.hops[i]) < 0)
             return -1;
-    }
-    if (gw_dst != dst && zone_route_between(t, gw_dst, dst, hops, n, max, depth + 1) < 0)
+    if (p.gw_dst != dst && zone_route_between(t, p.gw_dst, dst, hops, n, max, depth + 1) < 0)
         return -1;
     return 0;
 }

@@ -121,8 +121,6 @@ void topo_sg_link_name(const topology *t, topo_hop hop, char *buf, size_t n)
     const char *dir = l->sharing != LINK_FULL_DUPLEX ? "" : hop.reverse ? "_DOWN" : "_UP";
     if (t->routing == TOPO_ROUTE_TORUS)
         snprintf(buf, n, "torus_link_from_%d_to_%d%s", l->a, l->b, dir);
-    else if (!t->direct && topo_is_host(t, l->a) && t->host_link[l->a] == hop.link)
-        snprintf(buf, n, "c%d_link_%d%s", l->b - t->nhosts, l->a, dir);
     else
         snprintf(buf, n, "l%lld%s", (long long)hop.link, dir);
 }
@@ -131,10 +129,10 @@ void topo_loopback_link_name(const topology *t, int32_t h, char *buf, size_t n)
 {
     if (t->routing == TOPO_ROUTE_TORUS)
         snprintf(buf, n, "torus_link_%d_loopback", h);
-    else if (t->direct)
+    else if (t->direct || t->flat_groups)
         snprintf(buf, n, "__loopback__");
     else
-        snprintf(buf, n, "c%d_link_%d_loopback", topo_host_switch(t, h) - t->nhosts, h);
+        snprintf(buf, n, "lo%d", h);
 }
 
 /* ---- link parameters ------------------------------------------------------------------ */
@@ -231,7 +229,7 @@ static int cmp_item_key(const void *x, const void *y)
 
 /* The canonical parameter string (family + keys sorted) and its hash. The hash covers a
  * format tag too, so that a change of the emitted platform layout invalidates caches. */
-#define TOPO_PLATFORM_FORMAT "collsim-platform-3"
+#define TOPO_PLATFORM_FORMAT "collsim-platform-6"
 static void set_params(topology *t, const char *family, const kv_list *params)
 {
     kv_item sorted[KV_MAX];

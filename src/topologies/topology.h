@@ -24,6 +24,11 @@
  *                        the zone route, route from the other gateway) and topo_route()
  *                        composes them the same way. This is how a Dragonfly gets exactly
  *                        local-global-local routes, and fat trees deterministic ECMP.
+ *                        With flat_groups (dragonfly groups up to 256 nodes), a group zone
+ *                        holds its hosts and switches directly and routes inside by Floyd:
+ *                        fewer zones load much faster (SimGrid 3.32 walks every zone for
+ *                        every new name), and inside a Dragonfly group shortest paths are
+ *                        unique.
  *   TOPO_ROUTE_SHORTEST  (hyperx, kautz, 2dfc, mesh, hammingmesh) one DijkstraCache zone:
  *                        SimGrid counts links and, among equal-length paths, keeps the
  *                        predecessor it settles first: the one with the lowest graph id
@@ -127,6 +132,10 @@ struct topology {
     int32_t *zone;                /* per switch index: group zone, TOPO_ZONE_TOP or _NONE */
     int32_t nzones;
     topo_zone_route_fn zone_route;
+    int flat_groups;              /* group zones hold their hosts and switches directly
+                                     (Floyd: O(n^3) to load, for small groups); needs
+                                     unique shortest paths inside a group, which
+                                     zone_route(group, a, b) must return */
     /* family data for route_fn / zone_route (documented in each family's file) */
     int32_t fam[8];
     int64_t *fam_links;
@@ -237,15 +246,18 @@ void topo_apply_link_params(topology *t, const topo_link_params *lp);
 
 /* Host names in the platform: "h<id>". */
 void topo_host_name(int32_t h, char *buf, size_t n);
-/* Base name of a link that is not a host link of a switch cluster nor a torus link:
- * "l<id>" (SimGrid adds _UP/_DOWN to full-duplex ones). */
+/* Base name of link id (every family but the torus): "l<id>". A shared or one-way link
+ * has that name in SimGrid; a full-duplex one is two SimGrid links, "l<id>_UP" (a -> b)
+ * and "l<id>_DOWN" (b -> a). */
 void topo_link_name(int64_t id, char *buf, size_t n);
-/* The exact name SimGrid gives the link a hop uses, direction suffix included
- * ("l12_UP", "c3_link_17_DOWN", "torus_link_from_4_to_5_UP", "l7"). */
+/* The exact name of the SimGrid link a hop uses ("l12_UP", "l12_DOWN", "l7", and on the
+ * torus SimGrid's own "torus_link_from_4_to_5_UP"). */
 void topo_sg_link_name(const topology *t, topo_hop hop, char *buf, size_t n);
-/* The SimGrid link of host h's route to itself (its loopback: "c3_link_17_loopback",
- * "torus_link_4_loopback", or SimGrid's shared "__loopback__" in Dijkstra-routed direct
- * networks, whose bandwidth/latency the platform sets through <config>). */
+/* The SimGrid link of host h's route to itself (its loopback): "lo<h>" when hosts hang
+ * off switches, "torus_link_<h>_loopback" on the torus, and SimGrid's shared
+ * "__loopback__" in the other direct networks (SimGrid's Dijkstra zones cannot hold
+ * per-host loopbacks; the platform sets its bandwidth and latency through <config>).
+ * All are FATPIPE: every flow gets intra_bw. */
 void topo_loopback_link_name(const topology *t, int32_t h, char *buf, size_t n);
 /* Writes the platform (version 4.1) to f. */
 int topo_emit_xml(const topology *t, FILE *f, cs_error *err);
