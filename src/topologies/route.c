@@ -176,15 +176,20 @@ int topo_finish(topology *t, cs_error *err)
 
 /* ---- shortest paths --------------------------------------------------------------------- */
 
-static int cmp_by_order(const int32_t *order, int32_t x, int32_t y) { return order[x] > order[y]; }
+static int cmp_i64(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
 
 /* Predecessor arc of every vertex on the shortest-path tree from vertex src, as SimGrid
- * settles it (-1: none / unreachable). */
+ * settles it (-1: none / unreachable). Layers are visited in SimGrid graph id order: each
+ * layer is sorted by the key (graph id << 32 | vertex). */
 static int32_t *shortest_tree(const topology *t, int32_t src)
 {
     int32_t V = t->nvert;
     int32_t *pred = xmalloc((size_t)V * sizeof *pred);
-    int32_t *layer = xmalloc((size_t)V * sizeof *layer), *next = xmalloc((size_t)V * sizeof *next);
+    int64_t *layer = xmalloc((size_t)V * sizeof *layer), *next = xmalloc((size_t)V * sizeof *next);
     uint8_t *seen = xcalloc((size_t)V, 1);
     for (int32_t v = 0; v < V; v++)
         pred[v] = -1;
@@ -193,8 +198,8 @@ static int32_t *shortest_tree(const topology *t, int32_t src)
     int32_t nlayer = 1;
     while (nlayer > 0) {
         int32_t nnext = 0;
-        for (int32_t i = 0; i < nlayer; i++) { /* layer is sorted by SimGrid graph id */
-            int32_t v = layer[i];
+        for (int32_t i = 0; i < nlayer; i++) {
+            int32_t v = (int32_t)(layer[i] & 0xffffffff);
             for (int64_t k = t->adj_first[v]; k < t->adj_first[v + 1]; k++) {
                 const topo_link *l = &t->links[t->adj_link[k]];
                 int32_t u = (t->adj_rev[k] ? l->a : l->b) - t->vbase;
@@ -202,19 +207,11 @@ static int32_t *shortest_tree(const topology *t, int32_t src)
                     continue;
                 seen[u] = 1;
                 pred[u] = (int32_t)k;
-                next[nnext++] = u;
+                next[nnext++] = ((int64_t)t->sg_order[u] << 32) | u;
             }
         }
-        /* sort the next layer by graph id (insertion sort: layers come nearly sorted) */
-        for (int32_t i = 1; i < nnext; i++) {
-            int32_t x = next[i], j = i;
-            while (j > 0 && cmp_by_order(t->sg_order, next[j - 1], x)) {
-                next[j] = next[j - 1];
-                j--;
-            }
-            next[j] = x;
-        }
-        int32_t *tmp = layer;
+        qsort(next, (size_t)nnext, sizeof *next, cmp_i64);
+        int64_t *tmp = layer;
         layer = next;
         next = tmp;
         nlayer = nnext;
