@@ -67,8 +67,9 @@ static int diameter(topology *t, topo_stats *st, cs_error *err)
         for (int32_t j = 0; j < nrep; j++) {
             int n = topo_route(t, s, rep[j], hops, TOPO_MAX_HOPS);
             if (n < 0) {
+                int32_t d = rep[j];
                 free(rep);
-                return cs_fail(err, "no route from host %d to host %d", s, rep[j]);
+                return cs_fail(err, "no route from host %d to host %d", s, d);
             }
             if (n > st->diameter)
                 st->diameter = n;
