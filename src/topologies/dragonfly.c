@@ -39,19 +39,14 @@ static int dragonfly_zone_route(const topology *t, int32_t zone, int32_t a, int3
 
 int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
 {
-    int64_t p, a, h, g;
-    int arrangement, trunk;
+    int64_t p, a;
+    global_plan gp;
     topo_link_params lp;
     if (kv_int(kv, "p", 2, 1, 4096, &p, err) < 0 || kv_int(kv, "a", 4, 1, 4096, &a, err) < 0 ||
-        kv_int(kv, "h", 2, 0, 4096, &h, err) < 0 ||
-        kv_int(kv, "g", a * h + 1, 1, 1 << 16, &g, err) < 0 ||
-        kv_choice(kv, "arrangement", "absolute", ARRANGE_CHOICES, &arrangement, err) < 0 ||
-        kv_bool(kv, "trunk", 0, &trunk, err) < 0 ||
+        global_plan_read(kv, (int32_t)a, "a", &gp, err) < 0 ||
         topo_link_params_read(kv, &lp, err) < 0)
         return -1;
-    global_plan gp = {(int32_t)g, (int32_t)a, (int32_t)h, arrangement, trunk, 0, (int32_t)a};
-    if (global_plan_check(&gp, "a", err) < 0)
-        return -1;
+    int64_t g = gp.g;
     if (p * a * g > (1 << 26))
         return cs_fail(err, "p*a*g = %lld hosts: more than 2^26", (long long)(p * a * g));
     int32_t H = (int32_t)(p * a * g), R = (int32_t)(a * g);
@@ -72,6 +67,7 @@ int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
                 topo_add_link(t, H + i * (int32_t)a + r1, H + i * (int32_t)a + r2, LINK_LOCAL,
                               LINK_FULL_DUPLEX, 0, 0);
     gp.first = H;
+    gp.group_stride = (int32_t)a;
     t->fam_links = global_links_add(t, &gp);
     t->fam[0] = (int32_t)a;
     t->fam[1] = (int32_t)g;

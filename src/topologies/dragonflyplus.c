@@ -44,22 +44,17 @@ static int dfplus_zone_route(const topology *t, int32_t zone, int32_t a, int32_t
 
 int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
 {
-    int64_t p, L, S, h, g;
-    int arrangement, trunk;
+    int64_t p, L, S;
+    global_plan gp;
     topo_link_params lp;
     if (kv_int(kv, "p", 4, 1, 4096, &p, err) < 0 ||
         kv_int(kv, "leaves", 4, 1, 4096, &L, err) < 0 ||
         kv_int(kv, "spines", 4, 1, 4096, &S, err) < 0 ||
-        kv_int(kv, "h", 2, 0, 4096, &h, err) < 0 ||
-        kv_int(kv, "g", S * h + 1, 1, 1 << 16, &g, err) < 0 ||
-        kv_choice(kv, "arrangement", "absolute", ARRANGE_CHOICES, &arrangement, err) < 0 ||
-        kv_bool(kv, "trunk", 0, &trunk, err) < 0 ||
+        global_plan_read(kv, (int32_t)S, "spines", &gp, err) < 0 ||
         topo_link_params_read(kv, &lp, err) < 0)
         return -1;
     int32_t per = (int32_t)(L + S);
-    global_plan gp = {(int32_t)g, (int32_t)S, (int32_t)h, arrangement, trunk, 0, per};
-    if (global_plan_check(&gp, "spines", err) < 0)
-        return -1;
+    int64_t g = gp.g;
     if (p * L * g > (1 << 26))
         return cs_fail(err, "p*leaves*g = %lld hosts: more than 2^26", (long long)(p * L * g));
     int32_t H = (int32_t)(p * L * g), NS = per * (int32_t)g;
@@ -80,6 +75,7 @@ int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
                 topo_add_link(t, H + i * per + l, H + i * per + (int32_t)L + s, LINK_LOCAL,
                               LINK_FULL_DUPLEX, 0, 0);
     gp.first = H + (int32_t)L;
+    gp.group_stride = per;
     t->fam_links = global_links_add(t, &gp);
     t->fam[0] = (int32_t)L;
     t->fam[1] = (int32_t)S;

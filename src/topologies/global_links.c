@@ -5,7 +5,7 @@
 
 #include "common/util.h"
 
-int global_plan_check(const global_plan *gp, const char *routers_key, cs_error *err)
+static int global_plan_check(const global_plan *gp, const char *routers_key, cs_error *err)
 {
     int64_t ports = (int64_t)gp->routers * gp->h;
     if (gp->g < 1)
@@ -16,6 +16,22 @@ int global_plan_check(const global_plan *gp, const char *routers_key, cs_error *
     if (gp->g > 1 && ports / (gp->g - 1) > 65535)
         return cs_fail(err, "more than 65535 global links per group pair");
     return 0;
+}
+
+int global_plan_read(kv_list *kv, int32_t routers, const char *routers_key, global_plan *gp,
+                     cs_error *err)
+{
+    int64_t h, g;
+    if (kv_int(kv, "h", 2, 0, 4096, &h, err) < 0 ||
+        kv_int(kv, "g", routers * h + 1, 1, 1 << 16, &g, err) < 0 ||
+        kv_choice(kv, "arrangement", "absolute", ARRANGE_CHOICES, &gp->arrangement, err) < 0 ||
+        kv_bool(kv, "trunk", 0, &gp->trunk, err) < 0)
+        return -1;
+    gp->g = (int32_t)g;
+    gp->routers = routers;
+    gp->h = (int32_t)h;
+    gp->first = gp->group_stride = 0;
+    return global_plan_check(gp, routers_key, err);
 }
 
 /* The group reached by "other group" index c of group i. */

@@ -30,8 +30,11 @@ typedef struct global_plan {
     int32_t first, group_stride; /* node of router r of group i: first + i*group_stride + r */
 } global_plan;
 
-/* Checks the plan (names the keys in messages: `routers_key`, `h`, `g`). */
-int global_plan_check(const global_plan *gp, const char *routers_key, cs_error *err);
+/* Reads the keys h (default 2), g (default routers*h + 1), arrangement and trunk into gp
+ * (routers = the family's routers per group, named `routers_key` in messages) and checks
+ * the plan; the caller sets first and group_stride. */
+int global_plan_read(kv_list *kv, int32_t routers, const char *routers_key, global_plan *gp,
+                     cs_error *err);
 /* Adds the global links (class global); returns the g*g table of copy-0 link ids
  * (-1 on the diagonal), which the caller stores in t->fam_links. */
 int64_t *global_links_add(topology *t, const global_plan *gp);

@@ -4,22 +4,9 @@
 # usage: topo.sh PATH/TO/collsim
 set -u
 bin=$1
-fail=0
+. "$(dirname "$0")/lib/check.sh"
 tmp=$(mktemp -d)
 export COLLSIM_CACHE_DIR="$tmp/cache"
-check() { # check NAME EXPECTED_STATUS PATTERN -- command...
-    name=$1 want=$2 pattern=$3
-    shift 4
-    out=$("$@" 2>&1)
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL $name: exit $got, expected $want"; echo "$out"; fail=1; return
-    fi
-    if ! printf '%s' "$out" | grep -q -- "$pattern"; then
-        echo "FAIL $name: output lacks '$pattern'"; echo "$out"; fail=1; return
-    fi
-    echo "ok   $name"
-}
 check "dragonfly" 0 "72 hosts, 36 switches, 9 groups" -- "$bin" topo dragonfly p=2 a=4 h=2
 check "kautz stats" 0 "diameter    2 links" -- "$bin" topo kautz d=16 k=2 --stats
 check "kautz links" 0 "local 4352" -- "$bin" topo kautz d=16 k=2 --stats

@@ -1,0 +1,18 @@
+# check.sh - the helper of the command-line tests (sourced; not a test itself):
+#   check NAME EXPECTED_STATUS PATTERN -- command...
+# runs the command, compares its exit status and greps its output (stdout + stderr) for
+# PATTERN; prints "ok" or "FAIL" and sets fail=1 on failure.
+fail=0
+check() {
+    name=$1 want=$2 pattern=$3
+    shift 4
+    out=$("$@" 2>&1)
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL $name: exit $got, expected $want"; echo "$out"; fail=1; return
+    fi
+    if ! printf '%s' "$out" | grep -q -- "$pattern"; then
+        echo "FAIL $name: output lacks '$pattern'"; echo "$out"; fail=1; return
+    fi
+    echo "ok   $name"
+}
