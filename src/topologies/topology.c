@@ -252,7 +252,7 @@ static void set_params(topology *t, const char *family, const kv_list *params)
     t->params_hash = mix64(h);
 }
 
-/* Builds and finishes; `tag_family` prefixes errors without a position with the family. */
+/* Builds, checks unknown keys and finishes (families.h); errors are not prefixed. */
 int topo_build_kv(const char *family, kv_list *params, topology **out, cs_error *err)
 {
     *out = NULL;
