@@ -243,6 +243,8 @@ int topo_link_params_read_for(kv_list *kv, unsigned classes, link_sharing def_sh
 void topo_apply_link_params(topology *t, const topo_link_params *lp);
 
 /* ---- SimGrid platform ------------------------------------------------------------------- */
+/* SimGrid 3.32 answers sg_host_get_route() only once the platform is sealed, i.e. from an
+ * actor after simgrid_run() started (before, Dijkstra zones fail inside SimGrid). */
 
 /* Host names in the platform: "h<id>". */
 void topo_host_name(int32_t h, char *buf, size_t n);
