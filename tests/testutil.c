@@ -44,3 +44,23 @@ const char *test_collsim_bin(void)
     const char *b = getenv("COLLSIM_BIN");
     return b ? b : "build/collsim";
 }
+
+int32_t test_max_p(int32_t def)
+{
+    const char *e = getenv("COLLSIM_TEST_MAX_P");
+    return e ? (int32_t)atoi(e) : def;
+}
+
+void test_walk_ops(const alg_run *run, test_op_fn fn, void *ctx)
+{
+    sched_builder b;
+    sb_init(&b, &run->layout);
+    for (int32_t r = 0; r < run->spec.P; r++) {
+        alg_run_gen(run, r, &b);
+        const rank_sched *rs = &b.rs;
+        for (uint32_t s = 0; s < rs->nsteps; s++)
+            for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++)
+                fn(ctx, r, s, &rs->ops[i], rs_op_ranges(rs, &rs->ops[i]));
+    }
+    sb_free(&b);
+}
