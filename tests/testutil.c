@@ -39,6 +39,20 @@ int test_verify(const alg_desc *alg, const coll_spec *spec, verify_mode mode, ve
     return rc;
 }
 
+int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec)
+{
+    verify_result res;
+    cs_error err;
+    int rc = test_verify(alg, spec, VERIFY_FULL, &res, &err);
+    int ok = rc == 0 && res.ok;
+    if (!ok)
+        fprintf(stderr, "\n  %s %s P=%d root=%d dst=%d dims=%dx%d: %s\n", coll_name(alg->coll),
+                alg->name, spec->P, spec->root, spec->dst, spec->ndims > 0 ? spec->dims[0] : 0,
+                spec->ndims > 1 ? spec->dims[1] : 0, rc < 0 ? err.msg : res.error);
+    CU_ASSERT_TRUE(ok);
+    return ok;
+}
+
 const char *test_collsim_bin(void)
 {
     const char *b = getenv("COLLSIM_BIN");

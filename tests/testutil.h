@@ -22,6 +22,10 @@ void test_add_suite(const char *name, const test_case *cases);
 int test_verify(const alg_desc *alg, const coll_spec *spec, verify_mode mode, verify_result *res,
                 cs_error *err);
 
+/* Verifies with the full engine and asserts success; on failure prints the algorithm,
+ * P, root, dst, dims and the verifier's message. Returns 1 when it passed. */
+int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec);
+
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
 

@@ -48,6 +48,8 @@
 #include "algorithms/tree.h"
 #include "common/util.h"
 
+/* How a forwarding step is sent: combined per link (kautz_c), serialized into d one-block
+ * sub-steps (kautz_m), or as single-block messages at once (kautz_congestion). */
 typedef enum { KZ_COMBINE, KZ_SERIAL, KZ_CONGESTION } kz_mode;
 
 /* BFS tree of a root, outward (bcast, scatter) or inward (reduce, gather); participants
@@ -64,8 +66,7 @@ typedef struct kz_ctx {
     bfs_tree bfs;           /* rooted collectives */
     tree_pattern tp;
     chunk_map map;
-    lgraph g;               /* kautz_multitree */
-    multitree out, in;
+    mt_plan mt;             /* kautz_multitree */
     int npaths, maxhops;    /* p2p: path j is nodes[4j .. 4j+hops[j]] */
     int32_t *nodes;
     int *hops;
@@ -76,9 +77,7 @@ static void kz_release(void *p)
     kz_ctx *k = p;
     if (!k)
         return;
-    multitree_free(&k->out);
-    multitree_free(&k->in);
-    lgraph_free(&k->g);
+    mt_plan_free(&k->mt);
     free(k->nodes);
     free(k->hops);
     free(k);
@@ -99,11 +98,18 @@ static kz_ctx *kz_new(const coll_spec *s, sched_layout *l, kz_mode mode, cs_erro
     return k;
 }
 
-/* ---- helpers ------------------------------------------------------------------------- */
+/* ---- one step of neighbour messages ------------------------------------------------- *
+ * A rule says which blocks rank `from` sends to its out-neighbour `to` in a step (i: the
+ * sub-step of a serialized step). Every rank sends rule(r, g) to each g in out(r) and
+ * receives rule(p, r) from each p in in(r), so both ends of a message agree by
+ * construction. An empty rule means no message. */
 
-static void push_chunk(range_list *l, int32_t t, int64_t unit)
+typedef void (*kz_rule)(const kz_ctx *k, const sched_layout *l, int32_t from, int32_t to,
+                        int32_t i, range_list *out);
+
+static void push_chunk(range_list *l, const kz_ctx *k, int32_t t)
 {
-    rl_push(l, (int64_t)t * unit, (int64_t)(t + 1) * unit);
+    rl_push(l, (int64_t)t * k->unit, (int64_t)(t + 1) * k->unit);
 }
 
 static void push_pair(range_list *l, const sched_layout *lay, int32_t src, int32_t dst)
@@ -112,251 +118,167 @@ static void push_pair(range_list *l, const sched_layout *lay, int32_t src, int32
     rl_push(l, pair * u, (pair + 1) * u);
 }
 
-static void send_rl(sched_builder *b, int32_t peer, range_list *l)
+static void kz_op(sched_builder *b, int32_t peer, const blk_range *rg, uint32_t n, int recv,
+                  int combine)
+{
+    if (!recv) {
+        sb_send(b, peer, rg, n);
+        return;
+    }
+    sb_recv(b, peer, rg, n, combine ? OPF_COMBINE : 0);
+    if (combine)
+        sb_reduce(b, ranges_bytes(b->layout, rg, n));
+}
+
+/* Sends (or receives) the rule's blocks as one message, or as one message per item of
+ * `item` blocks, in block order (`singles`); received partials are combined and reduced
+ * (`combine`). */
+static void kz_message(sched_builder *b, int32_t peer, range_list *l, int recv, int64_t item,
+                       int singles, int combine)
 {
     rl_normalize(l);
-    sb_send(b, peer, l->r, (uint32_t)l->n);
+    if (!singles) {
+        kz_op(b, peer, l->r, (uint32_t)l->n, recv, combine);
+        return;
+    }
+    for (size_t i = 0; i < l->n; i++)
+        for (int64_t lo = l->r[i].lo; lo < l->r[i].hi; lo += item) {
+            blk_range one = {lo, lo + item};
+            kz_op(b, peer, &one, 1, recv, combine);
+        }
 }
 
-static void recv_rl(sched_builder *b, int32_t peer, range_list *l, int combine)
+static void kz_step(sched_builder *b, const kz_ctx *k, int32_t r, kz_rule rule, int32_t i,
+                    int singles, int combine)
 {
-    rl_normalize(l);
-    sb_recv(b, peer, l->r, (uint32_t)l->n, combine ? OPF_COMBINE : 0);
-    if (combine)
-        sb_reduce(b, ranges_bytes(b->layout, l->r, (uint32_t)l->n));
-}
-
-static void send_chunk(sched_builder *b, int32_t peer, int32_t t, int64_t unit)
-{
-    sb_send_blocks(b, peer, (int64_t)t * unit, (int64_t)(t + 1) * unit);
-}
-
-static void recv_chunk(sched_builder *b, int32_t peer, int32_t t, int64_t unit, int combine)
-{
-    sb_recv_blocks(b, peer, (int64_t)t * unit, (int64_t)(t + 1) * unit,
-                   combine ? OPF_COMBINE : 0);
-    if (combine)
-        sb_reduce(b, layout_range_bytes(b->layout, (int64_t)t * unit, (int64_t)(t + 1) * unit));
-}
-
-/* ---- allgather ------------------------------------------------------------------------ */
-
-static void ag_forward_combined(sched_builder *b, const kz_ctx *k, int32_t r)
-{
-    int32_t d = k->d;
+    int64_t item = b->layout->coll == COLL_ALLTOALL ? b->layout->pair_blocks : k->unit;
     range_list l = {0};
     sb_step(b);
-    for (int32_t i = 0; i < d; i++) {
-        int32_t g = kautz_out(d, r, i);
+    for (int32_t j = 0; j < k->d; j++) {
+        int32_t g = kautz_out(k->d, r, j);
         rl_clear(&l);
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_in(d, r, j) != g)
-                push_chunk(&l, kautz_in(d, r, j), k->unit);
-        send_rl(b, g, &l);
+        rule(k, b->layout, r, g, i, &l);
+        if (l.n > 0)
+            kz_message(b, g, &l, 0, item, singles, combine);
     }
-    for (int32_t i = 0; i < d; i++) {
-        int32_t p = kautz_in(d, r, i);
+    for (int32_t j = 0; j < k->d; j++) {
+        int32_t p = kautz_in(k->d, r, j);
         rl_clear(&l);
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_in(d, p, j) != r)
-                push_chunk(&l, kautz_in(d, p, j), k->unit);
-        recv_rl(b, p, &l, 0);
+        rule(k, b->layout, p, r, i, &l);
+        if (l.n > 0)
+            kz_message(b, p, &l, 1, item, singles, combine);
     }
     rl_free(&l);
-    int64_t own = layout_range_bytes(b->layout, r * k->unit, (r + 1) * k->unit);
-    sb_copy(b, layout_range_bytes(b->layout, 0, b->layout->nblocks) - own);
 }
 
-static void ag_forward_singles(sched_builder *b, const kz_ctx *k, int32_t r)
+/* ---- rules ------------------------------------------------------------------------------ */
+
+#define RULE(name)                                                                          \
+    static void name(const kz_ctx *k, const sched_layout *l, int32_t from, int32_t to,      \
+                     int32_t i, range_list *out)
+
+RULE(own_chunk) /* allgather, first step */
 {
-    int32_t d = k->d;
-    sb_step(b);
-    for (int32_t i = 0; i < d; i++)
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_in(d, r, j) != kautz_out(d, r, i))
-                send_chunk(b, kautz_out(d, r, i), kautz_in(d, r, j), k->unit);
-    for (int32_t i = 0; i < d; i++) {
-        int32_t p = kautz_in(d, r, i);
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_in(d, p, j) != r)
-                recv_chunk(b, p, kautz_in(d, p, j), k->unit, 0);
-    }
+    (void)l, (void)to, (void)i;
+    push_chunk(out, k, from);
 }
 
-static void ag_forward_serial(sched_builder *b, const kz_ctx *k, int32_t r)
+RULE(parent_chunks) /* allgather forward: what came from every in-neighbour but `to` */
 {
-    int32_t d = k->d;
-    for (int32_t i = 0; i < d; i++) {
-        sb_step(b);
-        int32_t q = kautz_in_partner_first(d, r, i);
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_out(d, r, j) != q)
-                send_chunk(b, kautz_out(d, r, j), q, k->unit);
-        for (int32_t j = 0; j < d; j++) {
-            int32_t p = kautz_in(d, r, j), qp = kautz_in_partner_first(d, p, i);
-            if (qp != r)
-                recv_chunk(b, p, qp, k->unit, 0);
-        }
-    }
+    (void)l, (void)i;
+    for (int32_t j = 0; j < k->d; j++)
+        if (kautz_in(k->d, from, j) != to)
+            push_chunk(out, k, kautz_in(k->d, from, j));
+}
+
+RULE(parent_chunk_i) /* Kautz-M allgather: what came from the i-th in-neighbour */
+{
+    (void)l;
+    int32_t q = kautz_in_partner_first(k->d, from, i);
+    if (q != to)
+        push_chunk(out, k, q);
+}
+
+RULE(grandchild_chunks) /* reduce-scatter: partials for the out-neighbours of `to` */
+{
+    (void)l, (void)i;
+    for (int32_t j = 0; j < k->d; j++)
+        if (kautz_out(k->d, to, j) != from)
+            push_chunk(out, k, kautz_out(k->d, to, j));
+}
+
+RULE(grandchild_chunk_i) /* Kautz-M reduce-scatter: the i-th out-neighbour of `to` */
+{
+    (void)l;
+    int32_t t = kautz_out_partner_first(k->d, to, i);
+    if (t != from)
+        push_chunk(out, k, t);
+}
+
+RULE(dest_chunk) /* reduce-scatter, last step */
+{
+    (void)l, (void)from, (void)i;
+    push_chunk(out, k, to);
+}
+
+RULE(first_pairs) /* alltoall, first step: for `to` and every vertex behind it */
+{
+    (void)i;
+    push_pair(out, l, from, to);
+    for (int32_t j = 0; j < k->d; j++)
+        if (kautz_out(k->d, to, j) != from)
+            push_pair(out, l, from, kautz_out(k->d, to, j));
+}
+
+RULE(parent_pairs) /* alltoall forward: from every in-neighbour but `to`, for `to` */
+{
+    (void)i;
+    for (int32_t j = 0; j < k->d; j++)
+        if (kautz_in(k->d, from, j) != to)
+            push_pair(out, l, kautz_in(k->d, from, j), to);
+}
+
+RULE(parent_pair_i) /* Kautz-M alltoall: from the i-th in-neighbour, for `to` */
+{
+    int32_t q = kautz_in_partner_first(k->d, from, i);
+    if (q != to)
+        push_pair(out, l, q, to);
+}
+
+/* ---- collectives ---------------------------------------------------------------------------- */
+
+/* The combined or single-block step, or its d serialized sub-steps (Kautz-M). */
+static void kz_forward(sched_builder *b, const kz_ctx *k, int32_t r, kz_rule all, kz_rule one,
+                       int combine)
+{
+    if (k->mode == KZ_SERIAL)
+        for (int32_t i = 0; i < k->d; i++)
+            kz_step(b, k, r, one, i, 0, combine);
+    else
+        kz_step(b, k, r, all, 0, k->mode == KZ_CONGESTION, combine);
 }
 
 static void kz_allgather(sched_builder *b, const kz_ctx *k, int32_t r)
 {
-    sb_step(b);
-    for (int32_t i = 0; i < k->d; i++)
-        send_chunk(b, kautz_out(k->d, r, i), r, k->unit);
-    for (int32_t i = 0; i < k->d; i++)
-        recv_chunk(b, kautz_in(k->d, r, i), kautz_in(k->d, r, i), k->unit, 0);
-    if (k->mode == KZ_COMBINE)
-        ag_forward_combined(b, k, r);
-    else if (k->mode == KZ_CONGESTION)
-        ag_forward_singles(b, k, r);
-    else
-        ag_forward_serial(b, k, r);
-}
-
-/* ---- reduce-scatter ------------------------------------------------------------------- */
-
-/* r's own partials of the chunks two hops ahead, to the neighbour in between. */
-static void rs_collect_combined(sched_builder *b, const kz_ctx *k, int32_t r, int singles)
-{
-    int32_t d = k->d;
-    range_list l = {0};
-    sb_step(b);
-    for (int32_t i = 0; i < d; i++) {
-        int32_t g = kautz_out(d, r, i);
-        rl_clear(&l);
-        for (int32_t j = 0; j < d; j++) {
-            int32_t t = kautz_out(d, g, j);
-            if (t == r)
-                continue;
-            if (singles)
-                send_chunk(b, g, t, k->unit);
-            else
-                push_chunk(&l, t, k->unit);
-        }
-        if (!singles)
-            send_rl(b, g, &l);
-    }
-    for (int32_t i = 0; i < d; i++) {
-        int32_t c = kautz_in(d, r, i);
-        rl_clear(&l);
-        for (int32_t j = 0; j < d; j++) {
-            int32_t t = kautz_out(d, r, j);
-            if (t == c)
-                continue;
-            if (singles)
-                recv_chunk(b, c, t, k->unit, 1);
-            else
-                push_chunk(&l, t, k->unit);
-        }
-        if (!singles)
-            recv_rl(b, c, &l, 1);
-    }
-    rl_free(&l);
-}
-
-static void rs_collect_serial(sched_builder *b, const kz_ctx *k, int32_t r)
-{
-    int32_t d = k->d;
-    for (int32_t i = 0; i < d; i++) {
-        sb_step(b);
-        for (int32_t j = 0; j < d; j++) {
-            int32_t g = kautz_out(d, r, j), t = kautz_out_partner_first(d, g, i);
-            if (t != r)
-                send_chunk(b, g, t, k->unit);
-        }
-        int32_t t = kautz_out_partner_first(d, r, i);
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_in(d, r, j) != t)
-                recv_chunk(b, kautz_in(d, r, j), t, k->unit, 1);
+    kz_step(b, k, r, own_chunk, 0, 0, 0);
+    kz_forward(b, k, r, parent_chunks, parent_chunk_i, 0);
+    if (k->mode == KZ_COMBINE) { /* reorder the n-1 received chunks */
+        int64_t own = layout_range_bytes(b->layout, r * k->unit, (r + 1) * k->unit);
+        sb_copy(b, layout_range_bytes(b->layout, 0, b->layout->nblocks) - own);
     }
 }
 
 static void kz_reduce_scatter(sched_builder *b, const kz_ctx *k, int32_t r)
 {
-    if (k->mode == KZ_SERIAL)
-        rs_collect_serial(b, k, r);
-    else
-        rs_collect_combined(b, k, r, k->mode == KZ_CONGESTION);
-    sb_step(b);
-    for (int32_t i = 0; i < k->d; i++)
-        send_chunk(b, kautz_out(k->d, r, i), kautz_out(k->d, r, i), k->unit);
-    for (int32_t i = 0; i < k->d; i++)
-        recv_chunk(b, kautz_in(k->d, r, i), r, k->unit, 1);
+    kz_forward(b, k, r, grandchild_chunks, grandchild_chunk_i, 1);
+    kz_step(b, k, r, dest_chunk, 0, 0, 1);
 }
 
-/* ---- alltoall --------------------------------------------------------------------------- */
-
-static void a2a_first(sched_builder *b, const kz_ctx *k, int32_t r)
+static void kz_alltoall(sched_builder *b, const kz_ctx *k, int32_t r)
 {
-    int32_t d = k->d;
-    range_list l = {0};
-    sb_step(b);
-    for (int32_t i = 0; i < d; i++) {
-        int32_t g = kautz_out(d, r, i);
-        rl_clear(&l);
-        push_pair(&l, b->layout, r, g);
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_out(d, g, j) != r)
-                push_pair(&l, b->layout, r, kautz_out(d, g, j));
-        send_rl(b, g, &l);
-    }
-    for (int32_t i = 0; i < d; i++) {
-        int32_t p = kautz_in(d, r, i);
-        rl_clear(&l);
-        push_pair(&l, b->layout, p, r);
-        for (int32_t j = 0; j < d; j++)
-            if (kautz_out(d, r, j) != p)
-                push_pair(&l, b->layout, p, kautz_out(d, r, j));
-        recv_rl(b, p, &l, 0);
-    }
-    rl_free(&l);
-}
-
-static void a2a_forward_combined(sched_builder *b, const kz_ctx *k, int32_t r, int singles)
-{
-    int32_t d = k->d;
-    range_list l = {0};
-    sb_step(b);
-    for (int32_t i = 0; i < d; i++) {
-        int32_t g = kautz_out(d, r, i);
-        rl_clear(&l);
-        for (int32_t j = 0; j < d; j++) {
-            int32_t p = kautz_in(d, r, j);
-            if (p == g)
-                continue;
-            if (singles) {
-                rl_clear(&l);
-                push_pair(&l, b->layout, p, g);
-                send_rl(b, g, &l);
-            } else {
-                push_pair(&l, b->layout, p, g);
-            }
-        }
-        if (!singles)
-            send_rl(b, g, &l);
-    }
-    for (int32_t i = 0; i < d; i++) {
-        int32_t p = kautz_in(d, r, i);
-        rl_clear(&l);
-        for (int32_t j = 0; j < d; j++) {
-            int32_t q = kautz_in(d, p, j);
-            if (q == r)
-                continue;
-            if (singles) {
-                rl_clear(&l);
-                push_pair(&l, b->layout, q, r);
-                recv_rl(b, p, &l, 0);
-            } else {
-                push_pair(&l, b->layout, q, r);
-            }
-        }
-        if (!singles)
-            recv_rl(b, p, &l, 0);
-    }
-    rl_free(&l);
-    if (!singles) { /* place the n-1 received blocks */
+    kz_step(b, k, r, first_pairs, 0, 0, 0);
+    kz_forward(b, k, r, parent_pairs, parent_pair_i, 0);
+    if (k->mode == KZ_COMBINE) { /* place the n-1 blocks received for r */
         int64_t bytes = 0, u = b->layout->pair_blocks;
         for (int32_t s = 0; s < k->n; s++)
             if (s != r)
@@ -365,35 +287,6 @@ static void a2a_forward_combined(sched_builder *b, const kz_ctx *k, int32_t r, i
         sb_copy(b, bytes);
     }
 }
-
-static void a2a_forward_serial(sched_builder *b, const kz_ctx *k, int32_t r)
-{
-    int32_t d = k->d;
-    range_list l = {0};
-    for (int32_t i = 0; i < d; i++) {
-        sb_step(b);
-        int32_t q = kautz_in_partner_first(d, r, i);
-        for (int32_t j = 0; j < d; j++) {
-            int32_t g = kautz_out(d, r, j);
-            if (g == q)
-                continue;
-            rl_clear(&l);
-            push_pair(&l, b->layout, q, g);
-            send_rl(b, g, &l);
-        }
-        for (int32_t j = 0; j < d; j++) {
-            int32_t p = kautz_in(d, r, j), qp = kautz_in_partner_first(d, p, i);
-            if (qp == r)
-                continue;
-            rl_clear(&l);
-            push_pair(&l, b->layout, qp, r);
-            recv_rl(b, p, &l, 0);
-        }
-    }
-    rl_free(&l);
-}
-
-/* ---- generators ------------------------------------------------------------------------- */
 
 static void gen_allgather(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
@@ -417,12 +310,7 @@ static void gen_allreduce(const coll_spec *s, const void *ctx, int32_t r, sched_
 static void gen_alltoall(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
     (void)s;
-    const kz_ctx *k = ctx;
-    a2a_first(b, k, r);
-    if (k->mode == KZ_SERIAL)
-        a2a_forward_serial(b, k, r);
-    else
-        a2a_forward_combined(b, k, r, k->mode == KZ_CONGESTION);
+    kz_alltoall(b, ctx, r);
 }
 
 static int prepare_mode(const coll_spec *s, sched_layout *l, void **ctx, kz_mode mode,
@@ -559,19 +447,13 @@ static void gen_gather(const coll_spec *s, const void *ctx, int32_t r, sched_bui
 
 static int prepare_multitree(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
 {
-    if (s->P > MT_MAX_VERTICES)
-        return cs_fail(err, "MULTITREE is limited to P <= %d (got P=%d)", MT_MAX_VERTICES, s->P);
     kz_ctx *k = kz_new(s, l, KZ_COMBINE, err);
     if (!k)
         return -1;
-    lgraph_kautz(k->d, &k->g);
-    int rc = 0;
-    if (s->coll != COLL_REDUCE_SCATTER)
-        rc = multitree_build(&k->g, &k->out, err);
-    if (rc == 0 && (s->coll == COLL_REDUCE_SCATTER || s->coll == COLL_ALLREDUCE)) {
-        lgraph gt = lgraph_transposed(&k->g);
-        rc = multitree_build(&gt, &k->in, err);
-    }
+    lgraph g;
+    lgraph_kautz(k->d, &g);
+    int rc = mt_plan_prepare(&k->mt, &g, s, l, err);
+    lgraph_free(&g);
     if (rc < 0) {
         kz_release(k);
         return -1;
@@ -580,34 +462,10 @@ static int prepare_multitree(const coll_spec *s, sched_layout *l, void **ctx, cs
     return 0;
 }
 
-static void gen_mt_allgather(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+static void gen_multitree(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
-    (void)s;
     const kz_ctx *k = ctx;
-    mt_allgather(b, &k->out, k->unit, r);
-}
-
-static void gen_mt_reduce_scatter(const coll_spec *s, const void *ctx, int32_t r,
-                                  sched_builder *b)
-{
-    (void)s;
-    const kz_ctx *k = ctx;
-    mt_reduce_scatter(b, &k->in, k->unit, r);
-}
-
-static void gen_mt_allreduce(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const kz_ctx *k = ctx;
-    mt_reduce_scatter(b, &k->in, k->unit, r);
-    mt_allgather(b, &k->out, k->unit, r);
-}
-
-static void gen_mt_alltoall(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const kz_ctx *k = ctx;
-    mt_alltoall(b, &k->out, r);
+    mt_plan_gen(&k->mt, s->coll, r, b);
 }
 
 /* ---- point to point ---------------------------------------------------------------------- */
@@ -724,13 +582,13 @@ const alg_desc alg_family_kautz[] = {
     {COLL_ALLTOALL, "kautz_congestion", "Kautz: second step as single blocks all at once", KAUTZ,
      NULL, prepare_congestion, gen_alltoall, kz_release},
     {COLL_ALLGATHER, "kautz_multitree", "MULTITREE out-trees on K(d,2) (d+1 steps for most d)",
-     KAUTZ_MT, NULL, prepare_multitree, gen_mt_allgather, kz_release},
+     KAUTZ_MT, NULL, prepare_multitree, gen_multitree, kz_release},
     {COLL_REDUCE_SCATTER, "kautz_multitree", "MULTITREE in-trees on K(d,2), run backwards",
-     KAUTZ_MT, NULL, prepare_multitree, gen_mt_reduce_scatter, kz_release},
+     KAUTZ_MT, NULL, prepare_multitree, gen_multitree, kz_release},
     {COLL_ALLREDUCE, "kautz_multitree", "MULTITREE reduce-scatter + allgather on K(d,2)",
-     KAUTZ_MT, NULL, prepare_multitree, gen_mt_allreduce, kz_release},
+     KAUTZ_MT, NULL, prepare_multitree, gen_multitree, kz_release},
     {COLL_ALLTOALL, "kautz_multitree", "MULTITREE out-trees on K(d,2), subtree blocks per edge",
-     KAUTZ_MT, NULL, prepare_multitree, gen_mt_alltoall, kz_release},
+     KAUTZ_MT, NULL, prepare_multitree, gen_multitree, kz_release},
     {COLL_P2P, "kautz_shortest", "the unique shortest path on K(d,2), store and forward", KAUTZ,
      NULL, prepare_shortest, gen_p2p, kz_release},
     {COLL_P2P, "kautz_multipath", "split over d (type 3: d-1) disjoint paths of <= 3 hops",

@@ -325,3 +325,44 @@ void mt_reduce_scatter(sched_builder *b, const multitree *in, int64_t unit, int3
     }
     joins_free(&j);
 }
+
+/* ---- plans ------------------------------------------------------------------------------- */
+
+int mt_plan_prepare(mt_plan *p, const lgraph *g, const coll_spec *s, sched_layout *l,
+                    cs_error *err)
+{
+    memset(p, 0, sizeof *p);
+    if (s->P > MT_MAX_VERTICES)
+        return cs_fail(err, "MULTITREE is limited to P <= %d (got P=%d)", MT_MAX_VERTICES, s->P);
+    if (s->coll == COLL_ALLREDUCE)
+        layout_init(l, s->coll, s->P, s->root, s->bytes, s->P);
+    p->unit = s->coll == COLL_ALLREDUCE ? 1 : l->blocks_per_rank;
+    int rc = 0;
+    if (s->coll != COLL_REDUCE_SCATTER)
+        rc = multitree_build(g, &p->out, err);
+    if (rc == 0 && (s->coll == COLL_REDUCE_SCATTER || s->coll == COLL_ALLREDUCE)) {
+        lgraph reversed = lgraph_transposed(g);
+        rc = multitree_build(&reversed, &p->in, err);
+    }
+    if (rc < 0)
+        mt_plan_free(p);
+    return rc;
+}
+
+void mt_plan_gen(const mt_plan *p, coll_kind c, int32_t r, sched_builder *b)
+{
+    if (c == COLL_ALLTOALL) {
+        mt_alltoall(b, &p->out, r);
+        return;
+    }
+    if (c == COLL_REDUCE_SCATTER || c == COLL_ALLREDUCE)
+        mt_reduce_scatter(b, &p->in, p->unit, r);
+    if (c == COLL_ALLGATHER || c == COLL_ALLREDUCE)
+        mt_allgather(b, &p->out, p->unit, r);
+}
+
+void mt_plan_free(mt_plan *p)
+{
+    multitree_free(&p->out);
+    multitree_free(&p->in);
+}

@@ -62,4 +62,19 @@ void mt_allgather(sched_builder *b, const multitree *out, int64_t unit, int32_t 
 void mt_alltoall(sched_builder *b, const multitree *out, int32_t r);
 void mt_reduce_scatter(sched_builder *b, const multitree *in, int64_t unit, int32_t r);
 
+/* A MULTITREE collective on a family's graph, ready to generate: allgather, alltoall,
+ * reduce_scatter, or allreduce = reduce_scatter + allgather over P chunks. */
+typedef struct mt_plan {
+    multitree out; /* out-trees: allgather, alltoall, allreduce */
+    multitree in;  /* in-trees (built on the reversed graph): reduce_scatter, allreduce */
+    int64_t unit;  /* blocks per chunk */
+} mt_plan;
+
+/* Checks P <= MT_MAX_VERTICES, cuts an allreduce vector into P chunks and builds the
+ * trees the collective needs on g. */
+int mt_plan_prepare(mt_plan *p, const lgraph *g, const coll_spec *s, sched_layout *l,
+                    cs_error *err);
+void mt_plan_gen(const mt_plan *p, coll_kind c, int32_t r, sched_builder *b);
+void mt_plan_free(mt_plan *p);
+
 #endif

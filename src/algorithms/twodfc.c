@@ -42,8 +42,7 @@ typedef struct dfc_ctx {
     dfc_shape sh;
     int64_t unit;  /* blocks per chunk (allgather, reduce_scatter, allreduce) or per pair */
     int64_t split; /* 2dfc_md: blocks [0, split) of a chunk / pair are D1, the rest D2 */
-    lgraph g;      /* 2dfc_multitree */
-    multitree out, in;
+    mt_plan mt;    /* 2dfc_multitree */
 } dfc_ctx;
 
 /* The blocks [lo, hi) of every chunk or pair. */
@@ -204,9 +203,7 @@ static void dfc_release(void *p)
     dfc_ctx *c = p;
     if (!c)
         return;
-    multitree_free(&c->out);
-    multitree_free(&c->in);
-    lgraph_free(&c->g);
+    mt_plan_free(&c->mt);
     free(c);
 }
 
@@ -249,18 +246,13 @@ static int prepare_md(const coll_spec *s, sched_layout *l, void **ctx, cs_error 
 
 static int prepare_multitree(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
 {
-    if (s->P > MT_MAX_VERTICES)
-        return cs_fail(err, "MULTITREE is limited to P <= %d (got P=%d)", MT_MAX_VERTICES, s->P);
     dfc_ctx *c = dfc_new(s, l, 1, err);
     if (!c)
         return -1;
-    lgraph_2dfc(&c->sh, &c->g);
-    lgraph gt = lgraph_transposed(&c->g);
-    int rc = 0;
-    if (s->coll != COLL_REDUCE_SCATTER)
-        rc = multitree_build(&c->g, &c->out, err);
-    if (rc == 0 && (s->coll == COLL_REDUCE_SCATTER || s->coll == COLL_ALLREDUCE))
-        rc = multitree_build(&gt, &c->in, err);
+    lgraph g;
+    lgraph_2dfc(&c->sh, &g);
+    int rc = mt_plan_prepare(&c->mt, &g, s, l, err);
+    lgraph_free(&g);
     if (rc < 0) {
         dfc_release(c);
         return -1;
@@ -271,16 +263,56 @@ static int prepare_multitree(const coll_spec *s, sched_layout *l, void **ctx, cs
 
 /* ---- generators ------------------------------------------------------------------------------ */
 
+/* Every generator has the alg_desc gen_rank signature. */
 #define GEN(name) static void name(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 
-GEN(gen_a2a_do) { (void)s; alltoall_do(b, ctx, r, 0); }
-GEN(gen_a2a_dfc) { (void)s; alltoall_do(b, ctx, r, 1); }
-GEN(gen_a2a_md) { (void)s; alltoall_md(b, ctx, r); }
-GEN(gen_ag_do) { (void)s; chunks_do(b, ctx, r, DIM_X, 0); }
-GEN(gen_ag_dfc) { (void)s; chunks_do(b, ctx, r, DIM_Y, 0); }
-GEN(gen_ag_md) { (void)s; chunks_md(b, ctx, r, 0); }
-GEN(gen_rs_do) { (void)s; chunks_do(b, ctx, r, DIM_X, 1); }
-GEN(gen_rs_md) { (void)s; chunks_md(b, ctx, r, 1); }
+GEN(gen_a2a_do)
+{
+    (void)s;
+    alltoall_do(b, ctx, r, 0);
+}
+
+GEN(gen_a2a_dfc)
+{
+    (void)s;
+    alltoall_do(b, ctx, r, 1);
+}
+
+GEN(gen_a2a_md)
+{
+    (void)s;
+    alltoall_md(b, ctx, r);
+}
+
+GEN(gen_ag_do)
+{
+    (void)s;
+    chunks_do(b, ctx, r, DIM_X, 0);
+}
+
+GEN(gen_ag_dfc)
+{
+    (void)s;
+    chunks_do(b, ctx, r, DIM_Y, 0);
+}
+
+GEN(gen_ag_md)
+{
+    (void)s;
+    chunks_md(b, ctx, r, 0);
+}
+
+GEN(gen_rs_do)
+{
+    (void)s;
+    chunks_do(b, ctx, r, DIM_X, 1);
+}
+
+GEN(gen_rs_md)
+{
+    (void)s;
+    chunks_md(b, ctx, r, 1);
+}
 
 GEN(gen_ar_do)
 {
@@ -310,16 +342,10 @@ GEN(gen_ar_md_both)
     chunks_md(b, ctx, r, 0);
 }
 
-GEN(gen_mt_ag) { (void)s; const dfc_ctx *c = ctx; mt_allgather(b, &c->out, c->unit, r); }
-GEN(gen_mt_rs) { (void)s; const dfc_ctx *c = ctx; mt_reduce_scatter(b, &c->in, c->unit, r); }
-GEN(gen_mt_a2a) { (void)s; const dfc_ctx *c = ctx; mt_alltoall(b, &c->out, r); }
-
-GEN(gen_mt_ar)
+GEN(gen_multitree)
 {
-    (void)s;
     const dfc_ctx *c = ctx;
-    mt_reduce_scatter(b, &c->in, c->unit, r);
-    mt_allgather(b, &c->out, c->unit, r);
+    mt_plan_gen(&c->mt, s->coll, r, b);
 }
 
 /* ---- registry ---------------------------------------------------------------------------------- */
@@ -347,13 +373,13 @@ const alg_desc alg_family_twodfc[] = {
     {COLL_ALLREDUCE, "2dfc_md_both", "2dfc_md reduce-scatter + 2dfc_md allgather (Fig. 4.11)",
      DIMS, md_params, prepare_md, gen_ar_md_both, dfc_release},
     {COLL_ALLTOALL, "2dfc_multitree", "MULTITREE out-trees on the 2dfc, subtree blocks per edge",
-     DIMS_MT, NULL, prepare_multitree, gen_mt_a2a, dfc_release},
+     DIMS_MT, NULL, prepare_multitree, gen_multitree, dfc_release},
     {COLL_ALLGATHER, "2dfc_multitree", "MULTITREE out-trees on the 2dfc", DIMS_MT, NULL,
-     prepare_multitree, gen_mt_ag, dfc_release},
+     prepare_multitree, gen_multitree, dfc_release},
     {COLL_REDUCE_SCATTER, "2dfc_multitree", "MULTITREE in-trees on the 2dfc, run backwards",
-     DIMS_MT, NULL, prepare_multitree, gen_mt_rs, dfc_release},
+     DIMS_MT, NULL, prepare_multitree, gen_multitree, dfc_release},
     {COLL_ALLREDUCE, "2dfc_multitree", "MULTITREE reduce-scatter + allgather on the 2dfc",
-     DIMS_MT, NULL, prepare_multitree, gen_mt_ar, dfc_release},
+     DIMS_MT, NULL, prepare_multitree, gen_multitree, dfc_release},
     {COLL_ALLTOALL, "df_c", "thesis DF-C: combined X step, then single-block Y forwards", DIMS,
      NULL, prepare_plain, gen_a2a_dfc, dfc_release},
     {COLL_ALLGATHER, "df_c", "thesis DF-C: own chunk on Y, then m2 chunks on X", DIMS, NULL,
