@@ -21,8 +21,8 @@ lgraph lgraph_transposed(const lgraph *g)
     return t;
 }
 
-/* Counting sort of the edges by `key` into CSR arrays (values ascending per key when the
- * edges come sorted by value, which the callers guarantee by sorting afterwards). */
+/* Counting sort of the edges by `key` into CSR arrays: list[first[v] .. first[v+1]) holds
+ * the `val` of every edge whose key is v, in edge order (lgraph_from_edges sorts them). */
 static void csr(int32_t n, int64_t e, const int32_t *key, const int32_t *val, int32_t **first,
                 int32_t **list)
 {
