@@ -39,8 +39,42 @@ int test_verify(const alg_desc *alg, const coll_spec *spec, verify_mode mode, ve
     return rc;
 }
 
+int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec)
+{
+    verify_result res;
+    cs_error err;
+    int rc = test_verify(alg, spec, VERIFY_FULL, &res, &err);
+    int ok = rc == 0 && res.ok;
+    if (!ok)
+        fprintf(stderr, "\n  %s %s P=%d root=%d dst=%d dims=%dx%d: %s\n", coll_name(alg->coll),
+                alg->name, spec->P, spec->root, spec->dst, spec->ndims > 0 ? spec->dims[0] : 0,
+                spec->ndims > 1 ? spec->dims[1] : 0, rc < 0 ? err.msg : res.error);
+    CU_ASSERT_TRUE(ok);
+    return ok;
+}
+
 const char *test_collsim_bin(void)
 {
     const char *b = getenv("COLLSIM_BIN");
     return b ? b : "build/collsim";
+}
+
+int32_t test_max_p(int32_t def)
+{
+    const char *e = getenv("COLLSIM_TEST_MAX_P");
+    return e ? (int32_t)atoi(e) : def;
+}
+
+void test_walk_ops(const alg_run *run, test_op_fn fn, void *ctx)
+{
+    sched_builder b;
+    sb_init(&b, &run->layout);
+    for (int32_t r = 0; r < run->spec.P; r++) {
+        alg_run_gen(run, r, &b);
+        const rank_sched *rs = &b.rs;
+        for (uint32_t s = 0; s < rs->nsteps; s++)
+            for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++)
+                fn(ctx, r, s, &rs->ops[i], rs_op_ranges(rs, &rs->ops[i]));
+    }
+    sb_free(&b);
 }

@@ -22,7 +22,19 @@ void test_add_suite(const char *name, const test_case *cases);
 int test_verify(const alg_desc *alg, const coll_spec *spec, verify_mode mode, verify_result *res,
                 cs_error *err);
 
+/* Verifies with the full engine and asserts success; on failure prints the algorithm,
+ * P, root, dst, dims and the verifier's message. Returns 1 when it passed. */
+int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec);
+
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
+
+/* The largest P a sweep may use: COLLSIM_TEST_MAX_P (the sanitizer build sets it) or def. */
+int32_t test_max_p(int32_t def);
+
+/* Generates every rank of a prepared run and calls fn for each of its operations. */
+typedef void (*test_op_fn)(void *ctx, int32_t rank, uint32_t step, const sched_op *op,
+                           const blk_range *ranges);
+void test_walk_ops(const alg_run *run, test_op_fn fn, void *ctx);
 
 #endif

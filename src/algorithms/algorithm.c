@@ -12,6 +12,7 @@ void coll_spec_init(coll_spec *s, coll_kind coll, int32_t P, int64_t bytes)
     s->coll = coll;
     s->P = P;
     s->bytes = bytes;
+    s->dst = 1;
     s->ranks_per_node = 1;
 }
 
@@ -159,6 +160,10 @@ int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs
         rc = cs_fail(err, "needs P >= 2 ranks (got P=%d)", spec->P);
     else if (coll_has_root(spec->coll) && (spec->root < 0 || spec->root >= spec->P))
         rc = cs_fail(err, "root %d is not a rank (allowed: 0..%d)", spec->root, spec->P - 1);
+    else if (spec->coll == COLL_P2P &&
+             (spec->dst < 0 || spec->dst >= spec->P || spec->dst == spec->root))
+        rc = cs_fail(err, "p2p destination %d must be a rank in 0..%d other than the source %d",
+                     spec->dst, spec->P - 1, spec->root);
     else if (spec->bytes < 0)
         rc = cs_fail(err, "negative vector size");
     else if (spec->ranks_per_node < 1 || spec->P % spec->ranks_per_node != 0)
@@ -167,7 +172,9 @@ int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs
         rc = -1;
     else {
         layout_init(&run->layout, spec->coll, spec->P, spec->root, spec->bytes, 1);
+        run->layout.dst = spec->dst;
         rc = alg->prepare(&run->spec, &run->layout, &run->ctx, err);
+        run->layout.dst = spec->dst; /* prepare may have re-initialized the layout */
     }
     if (rc < 0) {
         cs_error_prefix(err, "%s %s", coll_name(alg->coll), alg->name);

@@ -38,7 +38,8 @@ typedef struct spec_param {
 typedef struct coll_spec {
     coll_kind coll;
     int32_t P;              /* ranks */
-    int32_t root;           /* rooted collectives */
+    int32_t root;           /* rooted collectives; p2p: the source */
+    int32_t dst;            /* p2p: the destination (default 1) */
     int64_t bytes;          /* vector size n (see docs/collectives.md for each collective) */
     int32_t ranks_per_node; /* Q: ranks r*Q .. r*Q+Q-1 share a node (block placement) */
     int ndims;              /* logical shape, for topology-aware algorithms; 0 = none */
@@ -48,7 +49,7 @@ typedef struct coll_spec {
     const struct workload *workload; /* alltoallv */
 } coll_spec;
 
-/* Fills the defaults: root 0, one rank per node, no dims, no params. */
+/* Fills the defaults: root 0, p2p destination 1, one rank per node, no dims, no params. */
 void coll_spec_init(coll_spec *s, coll_kind coll, int32_t P, int64_t bytes);
 /* Sets (or replaces) a parameter; -1 if there are too many or they are too long. */
 int coll_spec_set_param(coll_spec *s, const char *name, const char *value, cs_error *err);
@@ -94,8 +95,9 @@ typedef struct alg_run {
     void *ctx;
 } alg_run;
 
-/* Validates the spec (P >= 2, root in range, parameters declared and well-formed), then
- * calls prepare. Errors start with "<collective> <algorithm>: ". */
+/* Validates the spec (P >= 2, root in range, p2p destination in range and not the root,
+ * parameters declared and well-formed), then calls prepare. Errors start with
+ * "<collective> <algorithm>: ". */
 int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs_error *err);
 /* Generates one rank into b (sb_begin_rank .. sb_end_rank included). */
 void alg_run_gen(const alg_run *run, int32_t rank, sched_builder *b);

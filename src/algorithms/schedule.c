@@ -10,7 +10,7 @@
 
 static const char *const coll_names[COLL__COUNT] = {
     "bcast",     "reduce",         "gather",    "scatter",  "allgather",
-    "reduce_scatter", "allreduce", "alltoall",  "alltoallv"};
+    "reduce_scatter", "allreduce", "alltoall",  "alltoallv", "p2p"};
 
 const char *coll_name(coll_kind c)
 {
@@ -27,7 +27,7 @@ int coll_from_name(const char *name, coll_kind *out, cs_error *err)
     }
     return cs_fail(err,
                    "unknown collective '%s' (allowed: bcast, reduce, gather, scatter, allgather, "
-                   "reduce_scatter, allreduce, alltoall, alltoallv)",
+                   "reduce_scatter, allreduce, alltoall, alltoallv, p2p)",
                    name ? name : "");
 }
 
@@ -38,7 +38,8 @@ int coll_is_reduction(coll_kind c)
 
 int coll_has_root(coll_kind c)
 {
-    return c == COLL_BCAST || c == COLL_REDUCE || c == COLL_GATHER || c == COLL_SCATTER;
+    return c == COLL_BCAST || c == COLL_REDUCE || c == COLL_GATHER || c == COLL_SCATTER ||
+           c == COLL_P2P;
 }
 
 const char *op_kind_name(op_kind k)
@@ -63,10 +64,12 @@ void layout_init(sched_layout *l, coll_kind c, int32_t P, int32_t root, int64_t 
     l->root = root;
     if (units < 1)
         units = 1;
+    l->pair_blocks = 1;
     switch (c) {
     case COLL_BCAST:
     case COLL_REDUCE:
     case COLL_ALLREDUCE:
+    case COLL_P2P:
         l->nblocks = units;
         l->row_len = units;
         l->row_bytes = bytes;
@@ -82,6 +85,12 @@ void layout_init(sched_layout *l, coll_kind c, int32_t P, int32_t root, int64_t 
         l->blocks_per_rank = units;
         break;
     case COLL_ALLTOALL:
+        l->pair_blocks = units;
+        l->nblocks = (int64_t)P * P * units;
+        l->row_len = (int64_t)P * units;
+        l->row_bytes = bytes;
+        l->blocks_per_rank = (int64_t)P * units;
+        break;
     case COLL_ALLTOALLV:
     default:
         l->nblocks = (int64_t)P * P;
@@ -176,8 +185,13 @@ void layout_initial_blocks(const sched_layout *l, int32_t rank, blk_range **out,
         push_range(out, n, cap, (int64_t)rank * l->blocks_per_rank,
                    (int64_t)(rank + 1) * l->blocks_per_rank);
         break;
+    case COLL_P2P:
+        if (rank == l->root)
+            push_range(out, n, cap, 0, l->nblocks);
+        break;
     default: /* alltoall(v): my row */
-        push_range(out, n, cap, (int64_t)rank * l->P, (int64_t)(rank + 1) * l->P);
+        push_range(out, n, cap, (int64_t)rank * l->P * l->pair_blocks,
+                   (int64_t)(rank + 1) * l->P * l->pair_blocks);
         break;
     }
 }
@@ -201,9 +215,14 @@ void layout_final_blocks(const sched_layout *l, int32_t rank, blk_range **out, s
         push_range(out, n, cap, (int64_t)rank * l->blocks_per_rank,
                    (int64_t)(rank + 1) * l->blocks_per_rank);
         break;
+    case COLL_P2P:
+        if (rank == l->dst)
+            push_range(out, n, cap, 0, l->nblocks);
+        break;
     default: /* alltoall(v): column `rank` */
         for (int64_t s = 0; s < l->P; s++)
-            push_range(out, n, cap, s * l->P + rank, s * l->P + rank + 1);
+            push_range(out, n, cap, (s * l->P + rank) * l->pair_blocks,
+                       (s * l->P + rank + 1) * l->pair_blocks);
         break;
     }
 }

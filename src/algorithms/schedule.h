@@ -28,7 +28,12 @@
  *   bcast, reduce, allreduce          the vector, cut into nblocks pieces
  *   gather, scatter, allgather,       the vector, cut into P * blocks_per_rank pieces;
  *   reduce_scatter                    block b belongs to rank b / blocks_per_rank
- *   alltoall, alltoallv               nblocks = P * P; block s * P + d goes from s to d
+ *   alltoall                          nblocks = P * P * u (u parts per message, usually
+ *                                     1); block (s * P + d) * u + i is part i of the data
+ *                                     that goes from s to d
+ *   alltoallv                         nblocks = P * P; block s * P + d goes from s to d
+ *   p2p                               the message from the source (root) to the
+ *                                     destination (dst), cut into nblocks pieces
  *
  * Block ids are logical: a local permutation of a buffer does not rename blocks (it is a
  * `copy` op for its cost). Bytes per block: a uniform split of each "row" (see
@@ -59,17 +64,18 @@ typedef enum coll_kind {
     COLL_ALLREDUCE,
     COLL_ALLTOALL,
     COLL_ALLTOALLV,
+    COLL_P2P, /* one message from rank root to rank dst (e.g. split over several paths) */
     COLL__COUNT
 } coll_kind;
 
 /* "bcast", "reduce", "gather", "scatter", "allgather", "reduce_scatter", "allreduce",
- * "alltoall", "alltoallv". */
+ * "alltoall", "alltoallv", "p2p". */
 const char *coll_name(coll_kind c);
 /* Parses a collective name; the error lists the allowed names. */
 int coll_from_name(const char *name, coll_kind *out, cs_error *err);
 /* Reductions combine partial results (reduce, allreduce, reduce_scatter). */
 int coll_is_reduction(coll_kind c);
-/* Rooted collectives (bcast, reduce, gather, scatter). */
+/* Rooted collectives (bcast, reduce, gather, scatter; p2p, whose root is the source). */
 int coll_has_root(coll_kind c);
 
 /* ---- blocks ------------------------------------------------------------------------ */
@@ -83,6 +89,7 @@ typedef struct sched_layout {
     coll_kind coll;
     int32_t P;
     int32_t root;
+    int32_t dst; /* p2p: the destination rank (set by alg_run_prepare from the spec) */
     int64_t nblocks;
     /* Uniform sizes: the blocks are grouped in consecutive rows of row_len blocks, and
      * each row's row_bytes are split as evenly as possible (the first row_bytes % row_len
@@ -92,6 +99,8 @@ typedef struct sched_layout {
     int64_t row_q, row_rem; /* row_bytes / row_len and row_bytes % row_len (layout_init) */
     /* Rooted/partitioned collectives: owner(b) = b / blocks_per_rank. */
     int64_t blocks_per_rank;
+    /* alltoall: blocks per (src, dst) message (the u above); 1 for every other collective */
+    int64_t pair_blocks;
     /* Non-uniform sizes (alltoallv): when set, overrides the uniform split. */
     int64_t (*block_bytes_fn)(const void *ctx, int64_t block);
     const void *bytes_ctx;
@@ -101,8 +110,10 @@ typedef struct sched_layout {
  * row fields: it caches the division) of a collective over P ranks with vector size `bytes`:
  *   bcast/reduce/allreduce: nblocks = units (one row of `bytes`);
  *   gather/scatter/allgather/reduce_scatter: nblocks = P * units, blocks_per_rank = units;
- *   alltoall/alltoallv: nblocks = P * P, rows of P blocks, each row `bytes` (one
- *   rank's send buffer); `units` is ignored. */
+ *   alltoall: nblocks = P * P * units, rows of P * units blocks, each row `bytes` (one
+ *   rank's send buffer), pair_blocks = units;
+ *   alltoallv: nblocks = P * P, rows of P blocks; `units` is ignored;
+ *   p2p: nblocks = units (one row of `bytes`); dst is left at 0 (alg_run_prepare sets it). */
 void layout_init(sched_layout *l, coll_kind c, int32_t P, int32_t root, int64_t bytes,
                  int64_t units);
 void layout_set_rows(sched_layout *l, int64_t row_len, int64_t row_bytes);

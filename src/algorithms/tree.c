@@ -1,6 +1,8 @@
 /* tree.c - the tree collective engine and binomial trees (see tree.h). */
 #include "algorithms/tree.h"
 
+#include <stdlib.h>
+
 #include "common/util.h"
 
 static void whole_vector(const sched_builder *b, range_list *out)
@@ -19,6 +21,16 @@ static void subtree_blocks(const tree_pattern *t, const chunk_map *m, int32_t v,
         chunk_map_push(m, out, (int32_t)parts->r[i].lo, (int32_t)parts->r[i].hi);
 }
 
+/* The children v sends to at broadcast step t (at most TREE_MAX_FANOUT). */
+enum { TREE_MAX_FANOUT = 4096 };
+static int children_at(const tree_pattern *t, int32_t v, int s, int32_t *out)
+{
+    if (t->children)
+        return t->children(t->ctx, v, s, out, TREE_MAX_FANOUT);
+    out[0] = t->child(t->ctx, v, s);
+    return out[0] < 0 ? 0 : 1;
+}
+
 /* Broadcast order, with `subtrees` choosing scatter (chunks) over bcast (whole vector). */
 static void down(sched_builder *b, const tree_pattern *t, const chunk_map *m, int32_t r,
                  int subtrees)
@@ -31,6 +43,7 @@ static void down(sched_builder *b, const tree_pattern *t, const chunk_map *m, in
     }
     int rs = t->recv_step(t->ctx, v);
     range_list parts = {0}, blocks = {0};
+    int32_t *kids = xmalloc(TREE_MAX_FANOUT * sizeof *kids);
     for (int s = 0; s < t->nsteps; s++) {
         sb_step(b);
         if (s == rs) {
@@ -40,16 +53,17 @@ static void down(sched_builder *b, const tree_pattern *t, const chunk_map *m, in
                 whole_vector(b, &blocks);
             sb_recv(b, chunk_map_rank(m, t->parent(t->ctx, v)), blocks.r, (uint32_t)blocks.n, 0);
         } else if (s > rs) {
-            int32_t c = t->child(t->ctx, v, s);
-            if (c < 0)
-                continue;
-            if (subtrees)
-                subtree_blocks(t, m, c, &parts, &blocks);
-            else
-                whole_vector(b, &blocks);
-            sb_send(b, chunk_map_rank(m, c), blocks.r, (uint32_t)blocks.n);
+            int nc = children_at(t, v, s, kids);
+            for (int k = 0; k < nc; k++) {
+                if (subtrees)
+                    subtree_blocks(t, m, kids[k], &parts, &blocks);
+                else
+                    whole_vector(b, &blocks);
+                sb_send(b, chunk_map_rank(m, kids[k]), blocks.r, (uint32_t)blocks.n);
+            }
         }
     }
+    free(kids);
     rl_free(&parts);
     rl_free(&blocks);
 }
@@ -66,6 +80,7 @@ static void up(sched_builder *b, const tree_pattern *t, const chunk_map *m, int3
     }
     int rs = t->recv_step(t->ctx, v);
     range_list parts = {0}, blocks = {0};
+    int32_t *kids = xmalloc(TREE_MAX_FANOUT * sizeof *kids);
     for (int s = 0; s < t->nsteps; s++) {
         int bs = t->nsteps - 1 - s; /* the broadcast step this step mirrors */
         sb_step(b);
@@ -76,19 +91,21 @@ static void up(sched_builder *b, const tree_pattern *t, const chunk_map *m, int3
                 whole_vector(b, &blocks);
             sb_send(b, chunk_map_rank(m, t->parent(t->ctx, v)), blocks.r, (uint32_t)blocks.n);
         } else if (bs > rs) {
-            int32_t c = t->child(t->ctx, v, bs);
-            if (c < 0)
-                continue;
-            if (subtrees) {
-                subtree_blocks(t, m, c, &parts, &blocks);
-                sb_recv(b, chunk_map_rank(m, c), blocks.r, (uint32_t)blocks.n, 0);
-            } else {
-                whole_vector(b, &blocks);
-                sb_recv(b, chunk_map_rank(m, c), blocks.r, (uint32_t)blocks.n, OPF_COMBINE);
-                sb_reduce(b, ranges_bytes(b->layout, blocks.r, (uint32_t)blocks.n));
+            int nc = children_at(t, v, bs, kids);
+            for (int k = 0; k < nc; k++) {
+                int32_t c = kids[k];
+                if (subtrees) {
+                    subtree_blocks(t, m, c, &parts, &blocks);
+                    sb_recv(b, chunk_map_rank(m, c), blocks.r, (uint32_t)blocks.n, 0);
+                } else {
+                    whole_vector(b, &blocks);
+                    sb_recv(b, chunk_map_rank(m, c), blocks.r, (uint32_t)blocks.n, OPF_COMBINE);
+                    sb_reduce(b, ranges_bytes(b->layout, blocks.r, (uint32_t)blocks.n));
+                }
             }
         }
     }
+    free(kids);
     rl_free(&parts);
     rl_free(&blocks);
 }
@@ -153,8 +170,9 @@ static void halving_subtree(const void *ctx, int32_t v, range_list *out)
 
 void binomial_halving_pattern(tree_pattern *t, const binomial_tree *bt)
 {
-    *t = (tree_pattern){bt->n, bt->L, halving_recv_step, halving_parent, halving_child,
-                        halving_subtree, bt};
+    *t = (tree_pattern){.n = bt->n, .nsteps = bt->L, .recv_step = halving_recv_step,
+                        .parent = halving_parent, .child = halving_child,
+                        .subtree = halving_subtree, .ctx = bt};
 }
 
 /* Distance-doubling: v != 0 receives at step floor(log2 v) from v - 2^floor(log2 v); at a
@@ -190,6 +208,7 @@ static void doubling_subtree(const void *ctx, int32_t v, range_list *out)
 
 void binomial_doubling_pattern(tree_pattern *t, const binomial_tree *bt)
 {
-    *t = (tree_pattern){bt->n, bt->L, doubling_recv_step, doubling_parent, doubling_child,
-                        doubling_subtree, bt};
+    *t = (tree_pattern){.n = bt->n, .nsteps = bt->L, .recv_step = doubling_recv_step,
+                        .parent = doubling_parent, .child = doubling_child,
+                        .subtree = doubling_subtree, .ctx = bt};
 }

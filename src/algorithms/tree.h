@@ -14,6 +14,11 @@
  *
  * Every participant emits exactly nsteps steps (empty when idle), so schedules stay
  * step-aligned.
+ *
+ * Multi-port trees (a node sends to several children in one step, e.g. a BFS tree where
+ * each level is one step) give `children` instead of `child`: all the children v sends to
+ * at step t. In the reduce and the gather a parent then receives from all of them in the
+ * mirrored step (and reduces each combined receive in that step).
  */
 #ifndef COLLSIM_TREE_H
 #define COLLSIM_TREE_H
@@ -27,11 +32,14 @@ typedef struct tree_pattern {
     /* step at which v receives from its parent in the broadcast; -1 for the root */
     int (*recv_step)(const void *ctx, int32_t v);
     int32_t (*parent)(const void *ctx, int32_t v);
-    /* the child v sends to at broadcast step t, or -1 */
+    /* the child v sends to at broadcast step t, or -1 (single-port trees) */
     int32_t (*child)(const void *ctx, int32_t v, int t);
     /* appends v's subtree as participant ranges [a, b) (b may exceed n: wraps) */
     void (*subtree)(const void *ctx, int32_t v, range_list *out);
     const void *ctx;
+    /* multi-port trees (NULL otherwise; then `child` may be NULL): writes the children v
+     * sends to at broadcast step t into out[0..max) and returns how many there are */
+    int (*children)(const void *ctx, int32_t v, int t, int32_t *out, int max);
 } tree_pattern;
 
 /* Emit rank r's part of a tree collective (empty steps if r is folded out of m). */

@@ -18,10 +18,17 @@ void describe_block(const sched_layout *l, int64_t block, char *buf, size_t n)
 {
     switch (l->coll) {
     case COLL_ALLTOALL:
-    case COLL_ALLTOALLV:
-        snprintf(buf, n, "block %lld (%lld->%lld)", (long long)block,
-                 (long long)(block / l->P), (long long)(block % l->P));
+    case COLL_ALLTOALLV: {
+        int64_t pair = block / l->pair_blocks;
+        if (l->pair_blocks == 1)
+            snprintf(buf, n, "block %lld (%lld->%lld)", (long long)block,
+                     (long long)(pair / l->P), (long long)(pair % l->P));
+        else
+            snprintf(buf, n, "block %lld (%lld->%lld part %lld)", (long long)block,
+                     (long long)(pair / l->P), (long long)(pair % l->P),
+                     (long long)(block % l->pair_blocks));
         break;
+    }
     case COLL_GATHER:
     case COLL_SCATTER:
     case COLL_ALLGATHER:

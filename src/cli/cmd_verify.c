@@ -1,7 +1,8 @@
 /* cmd_verify.c - `collsim verify`: check schedules symbolically over many rank counts.
  *
  *   collsim verify --collective C --algorithm A[,B..|all] --ranks SPEC [--size S]
- *                  [--root R] [--param name=value].. [--dims AxB..] [--ranks-per-node Q]
+ *                  [--root R] [--dst D] [--param name=value].. [--dims AxB..]
+ *                  [--ranks-per-node Q]
  *                  [--engine auto|full|stream] [--threads N] [--max-memory SIZE] [--quiet]
  *
  * One line per case (ok / FAIL / skip), then a summary. Exit 0 when nothing failed, 1 when
@@ -21,11 +22,12 @@
 static const char usage[] =
     "usage: collsim verify --collective C --algorithm A[,B...|all] --ranks SPEC [options]\n"
     "  --collective C        bcast reduce gather scatter allgather reduce_scatter allreduce\n"
-    "                        alltoall alltoallv\n"
+    "                        alltoall alltoallv p2p\n"
     "  --algorithm A         one or more names (comma separated) or 'all' (see collsim list)\n"
     "  --ranks SPEC          64 | 2,4,6 | 2..64 | pow2:2..65536 | even:2..128, comma separated\n"
     "  --size S              vector size (default 1MiB): 32B, 4KiB, 1MiB, ...\n"
-    "  --root R              root of rooted collectives (default 0)\n"
+    "  --root R              root of rooted collectives (default 0); p2p: the source\n"
+    "  --dst D               p2p: the destination rank (default 1)\n"
     "  --param name=value    algorithm parameter (repeatable)\n"
     "  --dims AxB..          logical torus dimensions for topology-aware algorithms\n"
     "  --ranks-per-node Q    ranks sharing a node (default 1)\n"
@@ -52,7 +54,8 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         {"dims", required_argument, 0, 'd'},       {"ranks-per-node", required_argument, 0, 'q'},
         {"engine", required_argument, 0, 'e'},     {"threads", required_argument, 0, 't'},
         {"max-memory", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'Q'},
-        {"help", no_argument, 0, 'h'},             {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'},             {"dst", required_argument, 0, 'D'},
+        {0, 0, 0, 0}};
     cs_error err;
     int have_coll = 0;
     const char *ranks = NULL;
@@ -70,6 +73,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         case 'n': ranks = optarg; break;
         case 's': rc = parse_size(optarg, &v->base.bytes, &err); break;
         case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, &err); v->base.root = (int32_t)x; break;
+        case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, &err); v->base.dst = (int32_t)x; break;
         case 'p': rc = cli_parse_param(optarg, &v->base, &err); break;
         case 'd': rc = cli_parse_dims(optarg, &v->base, &err); break;
         case 'q': rc = parse_int_in(optarg, 1, INT32_MAX, "ranks per node", &x, &err); v->base.ranks_per_node = (int32_t)x; break;
