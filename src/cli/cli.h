@@ -16,6 +16,7 @@ enum { EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
 int cmd_list(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 
 /* Prints "collsim <cmd>: <message>" on stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -14,6 +14,7 @@ typedef struct command {
 static const command commands[] = {
     {"list", cmd_list, "list the algorithms with their constraints and parameters"},
     {"verify", cmd_verify, "verify schedules symbolically over rank counts"},
+    {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
 };
 
 static void print_usage(FILE *f)
