@@ -4,7 +4,7 @@
  *               [--param name=value].. [--dims AxB..] [--placement KIND]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
- *               [--format csv|json] [--no-header] [--per-rank]
+ *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
  */
@@ -37,11 +37,13 @@ static const char usage[] =
     "  --copy-rate RATE      local copy speed (default 20GBps; free = no cost)\n"
     "  --format F            csv (default: header + one row) or json (one object)\n"
     "  --no-header           csv without the header line\n"
-    "  --per-rank            add every rank's finish time (column rank_finish_s)\n";
+    "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
+    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n";
 
 typedef struct sim_cli {
     sim_config cfg;
     int json, no_header;
+    const char *emit_platform;
 } sim_cli;
 
 static int parse_rate(const char *text, double *out, cs_error *err)
@@ -71,7 +73,8 @@ static const struct option opts[] = {
     {"model", required_argument, 0, 'm'},      {"reduce-rate", required_argument, 0, 'R'},
     {"copy-rate", required_argument, 0, 'C'},  {"format", required_argument, 0, 'f'},
     {"no-header", no_argument, 0, 'H'},        {"per-rank", no_argument, 0, 'k'},
-    {"help", no_argument, 0, 'h'},             {0, 0, 0, 0}};
+    {"emit-platform", required_argument, 0, 'E'}, {"help", no_argument, 0, 'h'},
+    {0, 0, 0, 0}};
 
 /* One option; returns 0, -1 with err, or 1 for --help. */
 static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
@@ -103,6 +106,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'f': rc = parse_format(optarg, &v->json, err); break;
     case 'H': v->no_header = 1; break;
     case 'k': g->per_rank = 1; break;
+    case 'E': v->emit_platform = optarg; break;
     case 'h': return 1;
     }
     return rc;
@@ -141,6 +145,21 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     return 0;
 }
 
+/* --emit-platform: the platform file SimGrid loads for this topology (for smpirun). */
+static int emit_platform(const sim_cli *v)
+{
+    topology *t;
+    cs_error err;
+    int rc = sim_topology_build(v->cfg.topology, &t, &err);
+    if (rc == 0) {
+        rc = topo_emit_xml_file(t, v->emit_platform, &err);
+        topo_free(t);
+    }
+    if (rc < 0)
+        fprintf(stderr, "collsim sim: --emit-platform: %s\n", err.msg);
+    return rc;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     sim_cli v;
@@ -148,6 +167,8 @@ int cmd_sim(int argc, char **argv)
     int rc = parse_args(argc, argv, &v);
     if (rc != 0)
         return rc < 0 ? 0 : rc;
+    if (v.emit_platform && emit_platform(&v) < 0)
+        return EXIT_USAGE;
     sim_result res;
     cs_error err;
     if (sim_run_isolated(&v.cfg, &res, &err) < 0) {

@@ -21,7 +21,9 @@
  *   lv08     network/model:LV08 with SimGrid's defaults (TCP-calibrated: bandwidth x0.97,
  *            latency x13.01, 5 % cross-traffic on the reverse route)
  *   smpi     network/model:SMPI with SMPI's default piecewise smpi/bw-factor and
- *            smpi/lat-factor tables and cross-traffic (what smpirun uses)
+ *            smpi/lat-factor tables and cross-traffic (what smpirun uses); like SMPI's
+ *            point-to-point layer, sends below SIM_SMPI_DETACHED_BELOW bytes are eager
+ *            (detached: the sender goes on without waiting for them)
  *   traffic  no SimGrid: traffic columns only, time_s is NAN
  * Every SimGrid model runs with surf/precision:1e-9, like smpirun.
  *
@@ -46,6 +48,9 @@ typedef enum { SIM_MODEL_CM02, SIM_MODEL_LV08, SIM_MODEL_SMPI, SIM_MODEL_TRAFFIC
 /* "cm02", "lv08", "smpi", "traffic" */
 const char *sim_model_name(sim_model m);
 int sim_model_parse(const char *text, sim_model *out, cs_error *err);
+
+/* SMPI's default smpi/send-is-detached-thresh. */
+#define SIM_SMPI_DETACHED_BELOW 65536
 
 /* Default local operation rates (bytes per second): see docs/cli.md. */
 #define SIM_DEFAULT_REDUCE_BPS 10e9

@@ -7,7 +7,9 @@
  * interleaving inside generators is safe).
  *
  * A step: every send and receive starts (async), the actor waits for all of them, then
- * sleeps for its reduce and copy work (bytes / rate each, one after the other). Rank a's
+ * sleeps for its reduce and copy work (bytes / rate each, one after the other). Under the
+ * smpi model, sends below SMPI's smpi/send-is-detached-thresh are detached like SMPI's
+ * eager sends: the sender does not wait for them (the receiver still does). Rank a's
  * messages to rank b use mailbox "a>b": SimGrid matches a mailbox's puts and gets in FIFO
  * order, which is the IR's rule (k-th send a->b meets the k-th receive at b from a).
  */
@@ -61,7 +63,11 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
             if (src != dst)
                 sim_links_count_route(&st->tally, src, dst, o->bytes, a->route);
             /* the payload only has to be non-NULL: the simulator moves sizes, not data */
-            a->comms[n++] = sg_mailbox_put_async(pair_mailbox(a->rank, o->peer), a, o->bytes);
+            sg_mailbox_t mb = pair_mailbox(a->rank, o->peer);
+            if (o->bytes < st->detached_below) /* eager: the sender does not wait for it */
+                sg_comm_detach(sg_mailbox_put_init(mb, a, o->bytes), NULL);
+            else
+                a->comms[n++] = sg_mailbox_put_async(mb, a, o->bytes);
             break;
         }
         case OP_RECV:

@@ -24,6 +24,7 @@ typedef struct sim_state {
     sg_host_t *rank_host;      /* per rank */
     double reduce_s_per_byte;  /* 0: free */
     double copy_s_per_byte;
+    int64_t detached_below;    /* sends smaller than this do not block the sender */
     traffic_tally tally;       /* counted from SimGrid's routes */
     double *finish;            /* per rank; -1 until the rank has finished */
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */

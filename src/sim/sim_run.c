@@ -106,6 +106,7 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
     sim_state st = {.run = run, .t = t, .host_of_rank = host_of_rank};
     st.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
     st.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
+    st.detached_below = c->model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW : 0;
     st.rank_host = xmalloc((size_t)P * sizeof *st.rank_host);
     st.finish = rank_finish;
     st.step = xcalloc((size_t)P, sizeof *st.step);
