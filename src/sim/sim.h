@@ -25,7 +25,8 @@
  *            point-to-point layer, sends below SIM_SMPI_DETACHED_BELOW bytes are eager
  *            (detached: the sender goes on without waiting for them)
  *   traffic  no SimGrid: traffic columns only, time_s is NAN
- * Every SimGrid model runs with surf/precision:1e-9, like smpirun.
+ * Every SimGrid model runs with surf/precision:1e-9, like smpirun, and 512 KiB actor
+ * stacks (contexts/stack-size).
  *
  * SimGrid can be initialised once per process, so sim_run() may be called only once per
  * process. sim_run_isolated() runs it in a forked child and returns the result through a
