@@ -14,20 +14,28 @@
 # estimated memory (2.8 MB per rank, measured) fits in SMPI_MAX_MEM_GB (default 8) and
 # the machine's available memory.
 #
-# usage: scripts/bench/sim_scale.sh [--quick]   (--quick: P = 4096 and SMPI at 1024 only)
+# Also: the traffic model (no SimGrid, streaming) at 2^20 ranks on a 2^20-host fat tree.
+#
+# usage: scripts/bench/sim_scale.sh [--quick]   (--quick: P = 4096, traffic at 2^16,
+#                                                SMPI at 1024 only)
 #        BENCH_RUNS=3 for medians.
 . "$(dirname "$0")/common.sh"
 P=16384
 TOPO=${SIM_SCALE_TOPOLOGY:-"torus dims=128x128"}
 SMPI_PS="1024 2048 4096 8192 16384"
+BIG=1048576; BIG_TOPO="fattree leaves=4096 leaf_hosts=256 leaf_up=16 spines=16"
 if [ "${1:-}" = "--quick" ]; then
     P=4096; TOPO=${SIM_SCALE_TOPOLOGY:-"torus dims=64x64"}; SMPI_PS=1024
+    BIG=65536; BIG_TOPO="fattree leaves=256 leaf_hosts=256 leaf_up=16 spines=16"
 fi
 bench_build
 echo "sim_scale: $(nproc) CPU(s), load $(cut -d' ' -f1-3 /proc/loadavg), git $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
 bench_time "collsim allreduce rabenseifner 1MiB P=$P ($TOPO, cm02)" \
     "$COLLSIM" sim --topology "$TOPO" --collective allreduce --algorithm rabenseifner \
     --ranks "$P" --size 1MiB --no-header
+bench_time "collsim allreduce rabenseifner 1MiB P=$BIG (traffic model)" \
+    "$COLLSIM" sim --topology "$BIG_TOPO" --collective allreduce --algorithm rabenseifner \
+    --ranks "$BIG" --size 1MiB --model traffic --no-header
 
 command -v smpirun >/dev/null || { echo "smpirun not found: no side-by-side run"; exit 0; }
 WORK=$(mktemp -d)

@@ -194,17 +194,18 @@ static int nodes_fragmented(int32_t H, int32_t N, int64_t K, uint64_t seed, int3
 
 /* ---- allocation files ------------------------------------------------------------------- */
 
-/* "h<id>" with 0 <= id < H; -1 otherwise. */
+/* The host named `name` (topo_host_name's form, "h<id>"), or -1. */
 static int32_t host_by_name(const topology *t, const char *name)
 {
-    if (name[0] != 'h' || name[1] < '0' || name[1] > '9' || (name[1] == '0' && name[2]))
-        return -1;
+    const char *digits = name + strcspn(name, "0123456789");
     char *end;
     errno = 0;
-    long v = strtol(name + 1, &end, 10);
-    if (*end || errno || v >= t->nhosts)
+    long v = strtol(digits, &end, 10);
+    if (*digits == '\0' || *end || errno || v < 0 || v >= t->nhosts)
         return -1;
-    return (int32_t)v;
+    char canonical[32];
+    topo_host_name((int32_t)v, canonical, sizeof canonical);
+    return strcmp(canonical, name) == 0 ? (int32_t)v : -1;
 }
 
 /* The host name of a line, trimmed, comments removed; NULL for an empty line. */
