@@ -130,11 +130,7 @@ static int parse_args(int argc, char **argv, sim_cli *v)
             return -1;
         }
         if (rc < 0) {
-            const char *name = "?";
-            for (const struct option *o = opts; o->name; o++)
-                if (o->val == c)
-                    name = o->name;
-            return cli_usage_error("sim", "--%s: %s", name, err.msg);
+            return cli_usage_error("sim", "--%s: %s", cli_option_name(opts, c), err.msg);
         }
     }
     if (optind < argc)

@@ -1,7 +1,12 @@
-/* result.c - result rows: derived metrics and the CSV / JSON writers (see result.h). */
+/* result.c - result rows: derived metrics and the CSV / JSON writers (see result.h).
+ *
+ * One table lists the columns (name, type, place in sim_row); both writers walk it, so
+ * a column is added in one place.
+ */
 #include "sim/result.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 double busbw_factor(coll_kind c, int32_t P)
@@ -28,18 +33,64 @@ void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, doub
     r->busbw_Bps = r->algbw_Bps * busbw_factor(c, r->ranks);
 }
 
-/* ---- CSV ------------------------------------------------------------------------------ */
+/* ---- the columns -------------------------------------------------------------------- */
 
-static const char *const columns[] = {
-    "topology", "collective", "algorithm", "params", "ranks", "ranks_per_node", "size_bytes",
-    "placement", "model", "time_s", "algbw_Bps", "busbw_Bps", "bytes_host", "bytes_local",
-    "bytes_global", "bytes_intergroup_msgs", "max_link_bytes", "messages", "steps",
-    "sim_wall_s", "sim_peak_rss_kb", NULL};
+typedef enum { COL_TEXT, COL_I32, COL_I64, COL_LONG, COL_DOUBLE } col_type;
+
+typedef struct column {
+    const char *name;
+    col_type type;
+    size_t offset; /* in sim_row */
+} column;
+
+#define COL(name, type) {#name, type, offsetof(sim_row, name)}
+static const column columns[] = {
+    COL(topology, COL_TEXT),        COL(collective, COL_TEXT),
+    COL(algorithm, COL_TEXT),       COL(params, COL_TEXT),
+    COL(ranks, COL_I32),            COL(ranks_per_node, COL_I32),
+    COL(size_bytes, COL_I64),       COL(placement, COL_TEXT),
+    COL(model, COL_TEXT),           COL(time_s, COL_DOUBLE),
+    COL(algbw_Bps, COL_DOUBLE),     COL(busbw_Bps, COL_DOUBLE),
+    COL(bytes_host, COL_I64),       COL(bytes_local, COL_I64),
+    COL(bytes_global, COL_I64),     COL(bytes_intergroup_msgs, COL_I64),
+    COL(max_link_bytes, COL_I64),   COL(messages, COL_I64),
+    COL(steps, COL_I32),            COL(sim_wall_s, COL_DOUBLE),
+    COL(sim_peak_rss_kb, COL_LONG),
+};
+#define NCOLUMNS (sizeof columns / sizeof columns[0])
+
+/* A number column (not COL_TEXT) in its text form; "" for NAN. */
+static void number_text(const sim_row *r, const column *c, char *buf, size_t n)
+{
+    const char *p = (const char *)r + c->offset;
+    double d;
+    switch (c->type) {
+    case COL_I32: snprintf(buf, n, "%d", *(const int32_t *)p); break;
+    case COL_I64: snprintf(buf, n, "%lld", (long long)*(const int64_t *)p); break;
+    case COL_LONG: snprintf(buf, n, "%ld", *(const long *)p); break;
+    case COL_DOUBLE:
+        memcpy(&d, p, sizeof d);
+        if (isnan(d))
+            buf[0] = '\0';
+        else
+            snprintf(buf, n, "%.10g", d);
+        break;
+    case COL_TEXT: buf[0] = '\0'; break;
+    }
+}
+
+static void rank_finish_list(FILE *f, const double *rank_finish, int32_t n, char sep)
+{
+    for (int32_t i = 0; i < n; i++)
+        fprintf(f, "%s%.10g", i ? (sep == ';' ? ";" : ",") : "", rank_finish[i]);
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
 
 void sim_row_csv_header(FILE *f, int with_rank_finish)
 {
-    for (int i = 0; columns[i]; i++)
-        fprintf(f, "%s%s", i ? "," : "", columns[i]);
+    for (size_t i = 0; i < NCOLUMNS; i++)
+        fprintf(f, "%s%s", i ? "," : "", columns[i].name);
     fprintf(f, "%s\n", with_rank_finish ? ",rank_finish_s" : "");
 }
 
@@ -59,44 +110,31 @@ static void csv_text(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void csv_double(FILE *f, double x)
-{
-    if (!isnan(x))
-        fprintf(f, "%.10g", x);
-}
-
 void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
 {
-    const char *texts[] = {r->topology, r->collective, r->algorithm, r->params};
-    for (int i = 0; i < 4; i++) {
-        csv_text(f, texts[i]);
-        fputc(',', f);
+    char num[64];
+    for (size_t i = 0; i < NCOLUMNS; i++) {
+        if (i)
+            fputc(',', f);
+        if (columns[i].type == COL_TEXT) {
+            csv_text(f, (const char *)r + columns[i].offset);
+        } else {
+            number_text(r, &columns[i], num, sizeof num);
+            fputs(num, f);
+        }
     }
-    fprintf(f, "%d,%d,%lld,", r->ranks, r->ranks_per_node, (long long)r->size_bytes);
-    csv_text(f, r->placement);
-    fprintf(f, ",%s,", r->model);
-    csv_double(f, r->time_s);
-    fputc(',', f);
-    csv_double(f, r->algbw_Bps);
-    fputc(',', f);
-    csv_double(f, r->busbw_Bps);
-    fprintf(f, ",%lld,%lld,%lld,%lld,%lld,%lld,%d,%.6f,%ld", (long long)r->bytes_host,
-            (long long)r->bytes_local, (long long)r->bytes_global,
-            (long long)r->bytes_intergroup_msgs, (long long)r->max_link_bytes,
-            (long long)r->messages, r->steps, r->sim_wall_s, r->sim_peak_rss_kb);
     if (rank_finish) {
         fputc(',', f);
-        for (int32_t i = 0; i < n; i++)
-            fprintf(f, "%s%.10g", i ? ";" : "", rank_finish[i]);
+        rank_finish_list(f, rank_finish, n, ';');
     }
     fputc('\n', f);
 }
 
 /* ---- JSON ----------------------------------------------------------------------------- */
 
-static void json_text(FILE *f, const char *key, const char *s)
+static void json_string(FILE *f, const char *s)
 {
-    fprintf(f, "\"%s\":\"", key);
+    fputc('"', f);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
         if (ch == '"' || ch == '\\')
@@ -106,42 +144,25 @@ static void json_text(FILE *f, const char *key, const char *s)
         else
             fputc(ch, f);
     }
-    fputs("\",", f);
-}
-
-static void json_double(FILE *f, const char *key, double x)
-{
-    if (isnan(x))
-        fprintf(f, "\"%s\":null,", key);
-    else
-        fprintf(f, "\"%s\":%.10g,", key, x);
+    fputc('"', f);
 }
 
 void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
 {
+    char num[64];
     fputc('{', f);
-    json_text(f, "topology", r->topology);
-    json_text(f, "collective", r->collective);
-    json_text(f, "algorithm", r->algorithm);
-    json_text(f, "params", r->params);
-    fprintf(f, "\"ranks\":%d,\"ranks_per_node\":%d,\"size_bytes\":%lld,", r->ranks,
-            r->ranks_per_node, (long long)r->size_bytes);
-    json_text(f, "placement", r->placement);
-    json_text(f, "model", r->model);
-    json_double(f, "time_s", r->time_s);
-    json_double(f, "algbw_Bps", r->algbw_Bps);
-    json_double(f, "busbw_Bps", r->busbw_Bps);
-    fprintf(f,
-            "\"bytes_host\":%lld,\"bytes_local\":%lld,\"bytes_global\":%lld,"
-            "\"bytes_intergroup_msgs\":%lld,\"max_link_bytes\":%lld,\"messages\":%lld,"
-            "\"steps\":%d,\"sim_wall_s\":%.6f,\"sim_peak_rss_kb\":%ld",
-            (long long)r->bytes_host, (long long)r->bytes_local, (long long)r->bytes_global,
-            (long long)r->bytes_intergroup_msgs, (long long)r->max_link_bytes,
-            (long long)r->messages, r->steps, r->sim_wall_s, r->sim_peak_rss_kb);
+    for (size_t i = 0; i < NCOLUMNS; i++) {
+        fprintf(f, "%s\"%s\":", i ? "," : "", columns[i].name);
+        if (columns[i].type == COL_TEXT) {
+            json_string(f, (const char *)r + columns[i].offset);
+        } else {
+            number_text(r, &columns[i], num, sizeof num);
+            fputs(num[0] ? num : "null", f);
+        }
+    }
     if (rank_finish) {
         fputs(",\"rank_finish_s\":[", f);
-        for (int32_t i = 0; i < n; i++)
-            fprintf(f, "%s%.10g", i ? "," : "", rank_finish[i]);
+        rank_finish_list(f, rank_finish, n, ',');
         fputc(']', f);
     }
     fputs("}\n", f);

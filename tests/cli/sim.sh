@@ -3,20 +3,7 @@
 # usage: sim.sh PATH/TO/collsim
 set -u
 bin=$1
-fail=0
-check() { # check NAME EXPECTED_STATUS PATTERN -- command...
-    name=$1 want=$2 pattern=$3
-    shift 4
-    out=$("$@" 2>&1)
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL $name: exit $got, expected $want"; echo "$out"; fail=1; return
-    fi
-    if ! printf '%s' "$out" | grep -q -- "$pattern"; then
-        echo "FAIL $name: output lacks '$pattern'"; echo "$out"; fail=1; return
-    fi
-    echo "ok   $name"
-}
+. "$(dirname "$0")/check.inc"
 FT="fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1"
 check "csv header" 0 "^topology,collective,algorithm,params,ranks,ranks_per_node,size_bytes,placement,model,time_s" -- \
     "$bin" sim --topology "$FT" --collective bcast --algorithm binomial_halving --ranks 8

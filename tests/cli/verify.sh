@@ -3,20 +3,7 @@
 # usage: verify.sh PATH/TO/collsim
 set -u
 bin=$1
-fail=0
-check() { # check NAME EXPECTED_STATUS PATTERN -- command...
-    name=$1 want=$2 pattern=$3
-    shift 4
-    out=$("$@" 2>&1)
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL $name: exit $got, expected $want"; echo "$out"; fail=1; return
-    fi
-    if ! printf '%s' "$out" | grep -q -- "$pattern"; then
-        echo "FAIL $name: output lacks '$pattern'"; echo "$out"; fail=1; return
-    fi
-    echo "ok   $name"
-}
+. "$(dirname "$0")/check.inc"
 check "list" 0 "allreduce       rabenseifner" -- "$bin" list
 check "list one collective" 0 "alltoall        xor" -- "$bin" list alltoall
 check "list bad collective" 2 "allowed: bcast" -- "$bin" list allreducee
