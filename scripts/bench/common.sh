@@ -1,8 +1,9 @@
 #!/bin/sh
 # common.sh - shared by the benchmark scripts: build once, time a command.
 #   . scripts/bench/common.sh ; bench_build ; bench_time LABEL command...
-# bench_time prints "LABEL: wall=<s> peak_rss=<MiB>" and the command's last output line;
-# with BENCH_RUNS=n it repeats and prints the median wall time.
+# bench_time prints "LABEL: wall=<s> cpu=<s> peak_rss=<MiB>" and the command's last output
+# line; with BENCH_RUNS=n it repeats and prints the median wall and CPU (user + sys) times.
+# It leaves the figures in BENCH_WALL, BENCH_CPU (seconds) and BENCH_RSS_MIB.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 COLLSIM="$ROOT/build/collsim"
@@ -16,19 +17,24 @@ bench_time() {
     shift
     runs=${BENCH_RUNS:-1}
     walls=""
+    cpus=""
     rss=0
     out=""
     i=0
     while [ "$i" -lt "$runs" ]; do
         tmp=$(mktemp)
-        out=$(/usr/bin/time -f "%e %M" -o "$tmp" "$@" 2>&1 | tail -n 2 | head -n 1)
-        read -r w m < "$tmp"
+        out=$(/usr/bin/time -f "%e %M %U %S" -o "$tmp" "$@" 2>&1 | tail -n 2 | head -n 1)
+        read -r w m u s < "$tmp"
         rm -f "$tmp"
         walls="$walls $w"
+        cpus="$cpus $(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')"
         [ "$m" -gt "$rss" ] && rss=$m
         i=$((i + 1))
     done
     median=$(printf '%s\n' $walls | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    printf '%-58s wall=%6.2fs (median of %d)  peak_rss=%5d MiB\n    %s\n' "$label" "$median" "$runs" \
-        $((rss / 1024)) "$out"
+    BENCH_WALL=$median
+    BENCH_CPU=$(printf '%s\n' $cpus | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    BENCH_RSS_MIB=$((rss / 1024))
+    printf '%-58s wall=%6.2fs cpu=%6.2fs (median of %d)  peak_rss=%5d MiB\n    %s\n' "$label" \
+        "$median" "$BENCH_CPU" "$runs" $((rss / 1024)) "$out"
 }

@@ -17,9 +17,14 @@ enum { EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 int cmd_list(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_topo(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 
 /* Prints "collsim <cmd>: <message>" on stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+struct option;
+/* The long name of the getopt_long option whose value is `val` ("?" if none). */
+const char *cli_option_name(const struct option *opts, int val);
 
 /* "8x8x8" into spec->dims / ndims. */
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);

@@ -1,4 +1,5 @@
 /* cli_common.c - helpers shared by the subcommands (see cli.h). */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return EXIT_USAGE;
+}
+
+const char *cli_option_name(const struct option *opts, int val)
+{
+    for (const struct option *o = opts; o->name; o++)
+        if (o->val == val)
+            return o->name;
+    return "?";
 }
 
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err)

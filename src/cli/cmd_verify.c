@@ -92,11 +92,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
                                    argv[optind - 1], usage);
         }
         if (rc < 0) {
-            const char *name = "?";
-            for (const struct option *o = opts; o->name; o++)
-                if (o->val == c)
-                    name = o->name;
-            return cli_usage_error("verify", "--%s: %s", name, err.msg);
+            return cli_usage_error("verify", "--%s: %s", cli_option_name(opts, c), err.msg);
         }
     }
     if (optind < argc)

@@ -15,6 +15,7 @@ static const command commands[] = {
     {"list", cmd_list, "list the algorithms with their constraints and parameters"},
     {"verify", cmd_verify, "verify schedules symbolically over rank counts"},
     {"topo", cmd_topo, "build a topology: figures, SimGrid platform, routes, route check"},
+    {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
 };
 
 static void print_usage(FILE *f)

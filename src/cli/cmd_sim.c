@@ -1,0 +1,184 @@
+/* cmd_sim.c - `collsim sim`: simulate one collective on one topology, print one row.
+ *
+ *   collsim sim --topology T --collective C --algorithm A --ranks P [--size S] [--root R]
+ *               [--param name=value].. [--dims AxB..] [--placement KIND]
+ *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic]
+ *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
+ *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
+ *
+ * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "common/units.h"
+#include "sim/sim.h"
+
+static const char usage[] =
+    "usage: collsim sim --topology T --collective C --algorithm A --ranks P [options]\n"
+    "  --topology T          \"family key=value ...\", e.g. \"torus dims=8x8\" or\n"
+    "                        \"fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1\"\n"
+    "  --collective C        bcast reduce gather scatter allgather reduce_scatter allreduce\n"
+    "                        alltoall alltoallv\n"
+    "  --algorithm A         see collsim list\n"
+    "  --ranks P             number of ranks\n"
+    "  --size S              vector size (default 1MiB): 32B, 4KiB, 1MiB, ...\n"
+    "  --root R              root of rooted collectives (default 0)\n"
+    "  --param name=value    algorithm parameter (repeatable)\n"
+    "  --dims AxB..          logical shape for topology-aware algorithms\n"
+    "  --placement KIND      linear (default), roundrobin, random:SEED, fragmented:K:SEED,\n"
+    "                        file:PATH (one host name per rank and line)\n"
+    "  --ranks-per-node Q    ranks per host (default 1)\n"
+    "  --model M             cm02 (default), lv08, smpi, traffic (no timing)\n"
+    "  --reduce-rate RATE    local reduction speed (default 10GBps; free = no cost)\n"
+    "  --copy-rate RATE      local copy speed (default 20GBps; free = no cost)\n"
+    "  --format F            csv (default: header + one row) or json (one object)\n"
+    "  --no-header           csv without the header line\n"
+    "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
+    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n";
+
+typedef struct sim_cli {
+    sim_config cfg;
+    int json, no_header;
+    const char *emit_platform;
+} sim_cli;
+
+static int parse_rate(const char *text, double *out, cs_error *err)
+{
+    if (strcmp(text, "free") == 0 || strcmp(text, "0") == 0) {
+        *out = 0;
+        return 0;
+    }
+    return parse_bandwidth(text, out, err);
+}
+
+static int parse_format(const char *text, int *json, cs_error *err)
+{
+    if (strcmp(text, "csv") == 0 || strcmp(text, "json") == 0) {
+        *json = text[0] == 'j';
+        return 0;
+    }
+    return cs_fail(err, "unknown format '%s' (allowed: csv, json)", text);
+}
+
+static const struct option opts[] = {
+    {"topology", required_argument, 0, 'T'},   {"collective", required_argument, 0, 'c'},
+    {"algorithm", required_argument, 0, 'a'},  {"ranks", required_argument, 0, 'n'},
+    {"size", required_argument, 0, 's'},       {"root", required_argument, 0, 'r'},
+    {"param", required_argument, 0, 'p'},      {"dims", required_argument, 0, 'd'},
+    {"placement", required_argument, 0, 'P'},  {"ranks-per-node", required_argument, 0, 'q'},
+    {"model", required_argument, 0, 'm'},      {"reduce-rate", required_argument, 0, 'R'},
+    {"copy-rate", required_argument, 0, 'C'},  {"format", required_argument, 0, 'f'},
+    {"no-header", no_argument, 0, 'H'},        {"per-rank", no_argument, 0, 'k'},
+    {"emit-platform", required_argument, 0, 'E'}, {"help", no_argument, 0, 'h'},
+    {0, 0, 0, 0}};
+
+/* One option; returns 0, -1 with err, or 1 for --help. */
+static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
+{
+    sim_config *g = &v->cfg;
+    int64_t x;
+    int rc = 0;
+    switch (c) {
+    case 'T': snprintf(g->topology, sizeof g->topology, "%s", optarg); have[0] = 1; break;
+    case 'c': rc = coll_from_name(optarg, &g->spec.coll, err); have[1] = 1; break;
+    case 'a': snprintf(g->algorithm, sizeof g->algorithm, "%s", optarg); have[2] = 1; break;
+    case 'n':
+        rc = parse_int_in(optarg, 2, INT32_MAX, "ranks", &x, err);
+        g->spec.P = (int32_t)x;
+        have[3] = 1;
+        break;
+    case 's': rc = parse_size(optarg, &g->spec.bytes, err); break;
+    case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); g->spec.root = (int32_t)x; break;
+    case 'p': rc = cli_parse_param(optarg, &g->spec, err); break;
+    case 'd': rc = cli_parse_dims(optarg, &g->spec, err); break;
+    case 'P': rc = placement_parse(optarg, &g->placement, err); break;
+    case 'q':
+        rc = parse_int_in(optarg, 1, INT32_MAX, "ranks per node", &x, err);
+        g->spec.ranks_per_node = (int32_t)x;
+        break;
+    case 'm': rc = sim_model_parse(optarg, &g->model, err); break;
+    case 'R': rc = parse_rate(optarg, &g->reduce_Bps, err); break;
+    case 'C': rc = parse_rate(optarg, &g->copy_Bps, err); break;
+    case 'f': rc = parse_format(optarg, &v->json, err); break;
+    case 'H': v->no_header = 1; break;
+    case 'k': g->per_rank = 1; break;
+    case 'E': v->emit_platform = optarg; break;
+    case 'h': return 1;
+    }
+    return rc;
+}
+
+static int parse_args(int argc, char **argv, sim_cli *v)
+{
+    cs_error err;
+    int have[4] = {0, 0, 0, 0};
+    sim_config_init(&v->cfg);
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (c == '?' || c == ':')
+            return cli_usage_error("sim", "unknown or incomplete option '%s'\n%s",
+                                   argv[optind - 1], usage);
+        int rc = parse_option(c, v, have, &err);
+        if (rc == 1) {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (rc < 0) {
+            return cli_usage_error("sim", "--%s: %s", cli_option_name(opts, c), err.msg);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("sim", "unexpected argument '%s'\n%s", argv[optind], usage);
+    if (!have[0] || !have[1] || !have[2] || !have[3])
+        return cli_usage_error("sim", "--topology, --collective, --algorithm and --ranks are "
+                                      "required\n%s", usage);
+    return 0;
+}
+
+/* --emit-platform: the platform file SimGrid loads for this topology (for smpirun). */
+static int emit_platform(const sim_cli *v)
+{
+    topology *t;
+    cs_error err;
+    int rc = sim_topology_build(v->cfg.topology, &t, &err);
+    if (rc == 0) {
+        rc = topo_emit_xml_file(t, v->emit_platform, &err);
+        topo_free(t);
+    }
+    if (rc < 0)
+        fprintf(stderr, "collsim sim: --emit-platform: %s\n", err.msg);
+    return rc;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    sim_cli v;
+    memset(&v, 0, sizeof v);
+    int rc = parse_args(argc, argv, &v);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    if (v.emit_platform && emit_platform(&v) < 0)
+        return EXIT_USAGE;
+    sim_result res;
+    cs_error err;
+    if (sim_run_isolated(&v.cfg, &res, &err) < 0) {
+        fprintf(stderr, "collsim sim: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
+    if (v.json) {
+        sim_row_json(stdout, &res.row, res.rank_finish_s, n);
+    } else {
+        if (!v.no_header)
+            sim_row_csv_header(stdout, res.rank_finish_s != NULL);
+        sim_row_csv(stdout, &res.row, res.rank_finish_s, n);
+    }
+    sim_result_free(&res);
+    return 0;
+}

@@ -1,0 +1,169 @@
+/* result.c - result rows: derived metrics and the CSV / JSON writers (see result.h).
+ *
+ * One table lists the columns (name, type, place in sim_row); both writers walk it, so
+ * a column is added in one place.
+ */
+#include "sim/result.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+double busbw_factor(coll_kind c, int32_t P)
+{
+    switch (c) {
+    case COLL_ALLREDUCE: return 2.0 * (P - 1) / P;
+    case COLL_BCAST:
+    case COLL_REDUCE: return 1.0;
+    default: return (double)(P - 1) / P;
+    }
+}
+
+void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, double time_s)
+{
+    r->bytes_host = tc->bytes_class[LINK_HOST];
+    r->bytes_local = tc->bytes_class[LINK_LOCAL];
+    r->bytes_global = tc->bytes_class[LINK_GLOBAL];
+    r->bytes_intergroup_msgs = tc->bytes_intergroup_msgs;
+    r->max_link_bytes = tc->max_link_bytes;
+    r->messages = tc->messages;
+    r->steps = tc->steps;
+    r->time_s = time_s;
+    r->algbw_Bps = time_s > 0 ? (double)r->size_bytes / time_s : NAN;
+    r->busbw_Bps = r->algbw_Bps * busbw_factor(c, r->ranks);
+}
+
+/* ---- the columns -------------------------------------------------------------------- */
+
+typedef enum { COL_TEXT, COL_I32, COL_I64, COL_LONG, COL_DOUBLE } col_type;
+
+typedef struct column {
+    const char *name;
+    col_type type;
+    size_t offset; /* in sim_row */
+} column;
+
+#define COL(name, type) {#name, type, offsetof(sim_row, name)}
+static const column columns[] = {
+    COL(topology, COL_TEXT),        COL(collective, COL_TEXT),
+    COL(algorithm, COL_TEXT),       COL(params, COL_TEXT),
+    COL(ranks, COL_I32),            COL(ranks_per_node, COL_I32),
+    COL(size_bytes, COL_I64),       COL(placement, COL_TEXT),
+    COL(model, COL_TEXT),           COL(time_s, COL_DOUBLE),
+    COL(algbw_Bps, COL_DOUBLE),     COL(busbw_Bps, COL_DOUBLE),
+    COL(bytes_host, COL_I64),       COL(bytes_local, COL_I64),
+    COL(bytes_global, COL_I64),     COL(bytes_intergroup_msgs, COL_I64),
+    COL(max_link_bytes, COL_I64),   COL(messages, COL_I64),
+    COL(steps, COL_I32),            COL(sim_wall_s, COL_DOUBLE),
+    COL(sim_peak_rss_kb, COL_LONG),
+};
+#define NCOLUMNS (sizeof columns / sizeof columns[0])
+
+/* A number column (not COL_TEXT) in its text form; "" for NAN. */
+static void number_text(const sim_row *r, const column *c, char *buf, size_t n)
+{
+    const char *p = (const char *)r + c->offset;
+    double d;
+    switch (c->type) {
+    case COL_I32: snprintf(buf, n, "%d", *(const int32_t *)p); break;
+    case COL_I64: snprintf(buf, n, "%lld", (long long)*(const int64_t *)p); break;
+    case COL_LONG: snprintf(buf, n, "%ld", *(const long *)p); break;
+    case COL_DOUBLE:
+        memcpy(&d, p, sizeof d);
+        if (isnan(d))
+            buf[0] = '\0';
+        else
+            snprintf(buf, n, "%.10g", d);
+        break;
+    case COL_TEXT: buf[0] = '\0'; break;
+    }
+}
+
+static void rank_finish_list(FILE *f, const double *rank_finish, int32_t n, char sep)
+{
+    for (int32_t i = 0; i < n; i++)
+        fprintf(f, "%s%.10g", i ? (sep == ';' ? ";" : ",") : "", rank_finish[i]);
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+void sim_row_csv_header(FILE *f, int with_rank_finish)
+{
+    for (size_t i = 0; i < NCOLUMNS; i++)
+        fprintf(f, "%s%s", i ? "," : "", columns[i].name);
+    fprintf(f, "%s\n", with_rank_finish ? ",rank_finish_s" : "");
+}
+
+/* RFC 4180: quote a field holding a comma, a quote or a line break. */
+static void csv_text(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+{
+    char num[64];
+    for (size_t i = 0; i < NCOLUMNS; i++) {
+        if (i)
+            fputc(',', f);
+        if (columns[i].type == COL_TEXT) {
+            csv_text(f, (const char *)r + columns[i].offset);
+        } else {
+            number_text(r, &columns[i], num, sizeof num);
+            fputs(num, f);
+        }
+    }
+    if (rank_finish) {
+        fputc(',', f);
+        rank_finish_list(f, rank_finish, n, ';');
+    }
+    fputc('\n', f);
+}
+
+/* ---- JSON ----------------------------------------------------------------------------- */
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+{
+    char num[64];
+    fputc('{', f);
+    for (size_t i = 0; i < NCOLUMNS; i++) {
+        fprintf(f, "%s\"%s\":", i ? "," : "", columns[i].name);
+        if (columns[i].type == COL_TEXT) {
+            json_string(f, (const char *)r + columns[i].offset);
+        } else {
+            number_text(r, &columns[i], num, sizeof num);
+            fputs(num[0] ? num : "null", f);
+        }
+    }
+    if (rank_finish) {
+        fputs(",\"rank_finish_s\":[", f);
+        rank_finish_list(f, rank_finish, n, ',');
+        fputc(']', f);
+    }
+    fputs("}\n", f);
+}

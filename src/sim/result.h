@@ -1,0 +1,62 @@
+/* result.h - one simulation point as a result row: the columns of `collsim sim` and of the
+ * sweep runner's CSV, their CSV / JSON writers and the derived metrics.
+ *
+ * Every column is documented in docs/results.md. Columns, in order:
+ *
+ *   topology collective algorithm params ranks ranks_per_node size_bytes placement model
+ *   time_s algbw_Bps busbw_Bps bytes_host bytes_local bytes_global bytes_intergroup_msgs
+ *   max_link_bytes messages steps sim_wall_s sim_peak_rss_kb
+ *
+ * plus `rank_finish_s` when per-rank finish times were requested. A metric the model does
+ * not produce (time under the traffic model) is NAN in the struct, an empty CSV field and
+ * null in JSON.
+ */
+#ifndef COLLSIM_RESULT_H
+#define COLLSIM_RESULT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "algorithms/schedule.h"
+#include "traffic/traffic.h"
+
+typedef struct sim_row {
+    /* the point */
+    char topology[1024];
+    char collective[32];
+    char algorithm[64];
+    char params[512];     /* "name=value name=value", in the order given */
+    int32_t ranks;
+    int32_t ranks_per_node;
+    int64_t size_bytes;
+    char placement[1100];
+    char model[16];
+    /* metrics */
+    double time_s;        /* NAN: not simulated */
+    double algbw_Bps;
+    double busbw_Bps;
+    int64_t bytes_host, bytes_local, bytes_global;
+    int64_t bytes_intergroup_msgs;
+    int64_t max_link_bytes;
+    int64_t messages;
+    int32_t steps;
+    double sim_wall_s;
+    long sim_peak_rss_kb;
+} sim_row;
+
+/* NCCL-tests bus bandwidth factor: allreduce 2(P-1)/P; allgather, reduce_scatter,
+ * alltoall(v), gather, scatter (P-1)/P; bcast, reduce 1. */
+double busbw_factor(coll_kind c, int32_t P);
+
+/* Fills the traffic columns from counts, and time_s, algbw_Bps = size / time,
+ * busbw_Bps = algbw x busbw_factor (all NAN when time_s is NAN). */
+void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, double time_s);
+
+/* Header line and one row; rank_finish (n values, may be NULL) adds the rank_finish_s
+ * column: the finish times separated by ';'. */
+void sim_row_csv_header(FILE *f, int with_rank_finish);
+void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
+/* One JSON object on one line (JSON Lines); rank_finish_s is an array. */
+void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
+
+#endif

@@ -1,0 +1,98 @@
+/* sim.h - one simulation point: a collective schedule executed on a topology.
+ *
+ * sim_run() builds the topology, places the ranks, prepares the algorithm, then either
+ * counts traffic only (model `traffic`) or runs SimGrid:
+ *
+ *   - one actor per rank, on its placed host, generates its own schedule step by step
+ *     (a streaming builder: only the current step is held) and executes each step: all
+ *     its sends (sg_mailbox_put_async) and receives (sg_mailbox_get_async) start
+ *     together, the step's communication ends when all have completed, then its reduce
+ *     and copy ops take bytes / rate seconds, one after the other;
+ *   - messages from rank a to rank b go through the mailbox "a>b", so the k-th send a->b
+ *     meets the k-th receive at b from a (the IR's matching rule: SimGrid mailboxes are
+ *     FIFO and each pair has its own);
+ *   - all ranks start at time 0; time_s is the latest finish time;
+ *   - traffic is counted from the routes SimGrid uses (sg_host_get_route), with the same
+ *     tally as the traffic model (src/traffic), so both give the same numbers.
+ *
+ * Network models (SimGrid's flow models):
+ *   cm02     network/model:CM02 with network/crosstraffic:0 — exact max-min sharing; a
+ *            message of s bytes alone on a route takes sum(latency) + s / min(bw) (default)
+ *   lv08     network/model:LV08 with SimGrid's defaults (TCP-calibrated: bandwidth x0.97,
+ *            latency x13.01, 5 % cross-traffic on the reverse route)
+ *   smpi     network/model:SMPI with SMPI's default piecewise smpi/bw-factor and
+ *            smpi/lat-factor tables and cross-traffic (what smpirun uses); like SMPI's
+ *            point-to-point layer, sends below SIM_SMPI_DETACHED_BELOW bytes are eager
+ *            (detached: the sender goes on without waiting for them)
+ *   traffic  no SimGrid: traffic columns only, time_s is NAN
+ * Every SimGrid model runs with surf/precision:1e-9, like smpirun, and 512 KiB actor
+ * stacks (contexts/stack-size).
+ *
+ * SimGrid can be initialised once per process, so sim_run() may be called only once per
+ * process. sim_run_isolated() runs it in a forked child and returns the result through a
+ * pipe: callers that run several points (the CLI, tests, sweeps) use it, and a child that
+ * crashes or aborts becomes an error message instead of taking the caller down.
+ */
+#ifndef COLLSIM_SIM_H
+#define COLLSIM_SIM_H
+
+#include <stdint.h>
+
+#include "algorithms/algorithm.h"
+#include "algorithms/registry.h"
+#include "common/error.h"
+#include "sim/placement.h"
+#include "sim/result.h"
+
+typedef enum { SIM_MODEL_CM02, SIM_MODEL_LV08, SIM_MODEL_SMPI, SIM_MODEL_TRAFFIC } sim_model;
+
+/* "cm02", "lv08", "smpi", "traffic" */
+const char *sim_model_name(sim_model m);
+int sim_model_parse(const char *text, sim_model *out, cs_error *err);
+
+/* SMPI's default smpi/send-is-detached-thresh. */
+#define SIM_SMPI_DETACHED_BELOW 65536
+
+/* Default local operation rates (bytes per second): see docs/cli.md. */
+#define SIM_DEFAULT_REDUCE_BPS 10e9
+#define SIM_DEFAULT_COPY_BPS 20e9
+
+typedef struct sim_config {
+    char topology[1024];   /* "family k=v ..." (see docs/topologies.md) */
+    char algorithm[64];
+    coll_spec spec;        /* collective, P, size, root, Q = ranks_per_node, dims, params */
+    const alg_registry *algorithms; /* user-defined algorithms; NULL: built-ins only */
+    placement_spec placement;
+    sim_model model;
+    double reduce_Bps;     /* local reduction rate; 0 = free */
+    double copy_Bps;       /* local copy rate; 0 = free */
+    int per_rank;          /* record every rank's finish time */
+} sim_config;
+
+/* Defaults: linear placement, cm02, the default rates, no per-rank times; the caller fills
+ * topology, algorithm and spec. */
+void sim_config_init(sim_config *c);
+
+typedef struct sim_result {
+    sim_row row;
+    double *rank_finish_s; /* per_rank: spec.P finish times, else NULL */
+} sim_result;
+
+void sim_result_free(sim_result *r);
+
+/* Runs the point in this process (once per process: SimGrid). */
+int sim_run(const sim_config *c, sim_result *res, cs_error *err);
+/* Runs the point in a child process; the child's SimGrid warnings are copied to stderr. */
+int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err);
+
+/* Checks, in a child process, that SimGrid's route between every pair of hosts (at most
+ * max_pairs pairs, spread over the hosts) is the route topo_route() gives, link by link
+ * and direction by direction; *pairs receives the number of pairs compared. */
+int sim_check_routes_isolated(const char *topology, int64_t max_pairs, int64_t *pairs,
+                              cs_error *err);
+
+/* Builds the topology of a --topology argument: a "family k=v ..." spec; a path ending in
+ * .yaml names a machine preset. */
+int sim_topology_build(const char *text, topology **out, cs_error *err);
+
+#endif

@@ -1,0 +1,143 @@
+/* sim_actors.c - one SimGrid actor per rank, executing the rank's schedule step by step.
+ *
+ * The actor generates its schedule through a streaming builder that hands over every
+ * finished step at once (flush_every = 1), and executes each step inside that callback:
+ * the actor's stack holds the generator, so only the current step is in memory
+ * (alg_run_gen is re-entrant per rank and the prepared context is read-only, so actors
+ * interleaving inside generators is safe).
+ *
+ * A step: every send and receive starts (async), the actor waits for all of them, then
+ * sleeps for its reduce and copy work (bytes / rate each, one after the other). Under the
+ * smpi model, sends below SMPI's smpi/send-is-detached-thresh are detached like SMPI's
+ * eager sends: the sender does not wait for them (the receiver still does). Rank a's
+ * messages to rank b use mailbox "a>b": SimGrid matches a mailbox's puts and gets in FIFO
+ * order, which is the IR's rule (k-th send a->b meets the k-th receive at b from a).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/engine.h>
+#include <simgrid/mailbox.h>
+#include <xbt/dynar.h>
+
+#include "common/util.h"
+#include "sim/sim_internal.h"
+
+typedef struct rank_actor {
+    sim_state *st;
+    int32_t rank;
+    sg_comm_t *comms;   /* scratch of the current step */
+    void **payloads;    /* where receives store the sender's payload pointer */
+    size_t cap;
+    xbt_dynar_t route;  /* scratch for route counting */
+} rank_actor;
+
+static sg_mailbox_t pair_mailbox(int32_t from, int32_t to)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%d>%d", from, to);
+    return sg_mailbox_by_name(name);
+}
+
+static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
+{
+    sim_state *st = a->st;
+    uint32_t begin = rs_step_begin(rs, s), end = rs_step_end(rs, s);
+    size_t need = end - begin;
+    if (need > a->cap) {
+        a->cap = need;
+        a->comms = xrealloc(a->comms, need * sizeof *a->comms);
+        a->payloads = xrealloc(a->payloads, need * sizeof *a->payloads);
+    }
+    size_t n = 0;
+    double local_s = 0;
+    for (uint32_t i = begin; i < end; i++) {
+        const sched_op *o = &rs->ops[i];
+        switch (o->kind) {
+        case OP_SEND: {
+            sg_host_t src = st->rank_host[a->rank], dst = st->rank_host[o->peer];
+            traffic_tally_message(&st->tally, st->host_of_rank[a->rank],
+                                  st->host_of_rank[o->peer], o->bytes);
+            if (src != dst)
+                sim_links_count_route(&st->tally, src, dst, o->bytes, a->route);
+            /* the payload only has to be non-NULL: the simulator moves sizes, not data */
+            sg_mailbox_t mb = pair_mailbox(a->rank, o->peer);
+            if (o->bytes < st->detached_below) /* eager: the sender does not wait for it */
+                sg_comm_detach(sg_mailbox_put_init(mb, a, o->bytes), NULL);
+            else
+                a->comms[n++] = sg_mailbox_put_async(mb, a, o->bytes);
+            break;
+        }
+        case OP_RECV:
+            a->comms[n] = sg_mailbox_get_async(pair_mailbox(o->peer, a->rank), &a->payloads[n]);
+            n++;
+            break;
+        case OP_REDUCE: local_s += (double)o->bytes * st->reduce_s_per_byte; break;
+        case OP_COPY: local_s += (double)o->bytes * st->copy_s_per_byte; break;
+        }
+    }
+    if (n > 0)
+        sg_comm_wait_all(a->comms, n);
+    if (local_s > 0)
+        sg_actor_sleep_for(local_s);
+}
+
+/* Streaming sink: runs the steps as the generator finishes them. */
+static void exec_chunk(void *ctx, const rank_sched *chunk, uint32_t first_step)
+{
+    rank_actor *a = ctx;
+    for (uint32_t s = 0; s < chunk->nsteps; s++) {
+        a->st->step[a->rank] = first_step + s;
+        exec_step(a, chunk, s);
+    }
+    traffic_tally_steps(&a->st->tally, (int32_t)(first_step + chunk->nsteps));
+}
+
+static void rank_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    rank_actor *a = sg_actor_self_get_data();
+    sim_state *st = a->st;
+    a->route = xbt_dynar_new(sizeof(sg_link_t), NULL);
+    sched_builder b;
+    sb_init_streaming(&b, &st->run->layout, exec_chunk, a);
+    b.flush_every = 1;
+    alg_run_gen(st->run, a->rank, &b);
+    sb_free(&b);
+    st->finish[a->rank] = simgrid_get_clock();
+    xbt_dynar_free(&a->route);
+    free(a->comms);
+    free(a->payloads);
+    free(a);
+}
+
+void sim_actors_start(sim_state *st)
+{
+    for (int32_t r = 0; r < st->run->spec.P; r++) {
+        rank_actor *a = xcalloc(1, sizeof *a);
+        a->st = st;
+        a->rank = r;
+        st->finish[r] = -1;
+        char name[32];
+        snprintf(name, sizeof name, "rank%d", r);
+        sg_actor_t actor = sg_actor_init(name, st->rank_host[r]);
+        sg_actor_set_data(actor, a);
+        sg_actor_start_(actor, rank_main, 0, NULL);
+    }
+}
+
+int sim_actors_check_finished(const sim_state *st, cs_error *err)
+{
+    int32_t stuck = 0, first = -1;
+    for (int32_t r = 0; r < st->run->spec.P; r++)
+        if (st->finish[r] < 0 && stuck++ == 0)
+            first = r;
+    if (stuck == 0)
+        return 0;
+    return cs_fail(err, "deadlock: %d rank(s) never finished; rank %d is blocked in step %u "
+                        "(a send or receive without its match)", stuck, first,
+                   st->step[first]);
+}

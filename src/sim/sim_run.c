@@ -1,0 +1,199 @@
+/* sim_run.c - one simulation point, in this process (see sim.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+
+#include "common/util.h"
+#include "sim/sim_internal.h"
+
+/* ---- models --------------------------------------------------------------------------- */
+
+static const char *const model_names[] = {"cm02", "lv08", "smpi", "traffic"};
+
+const char *sim_model_name(sim_model m)
+{
+    return (unsigned)m < sizeof model_names / sizeof model_names[0] ? model_names[m] : "?";
+}
+
+int sim_model_parse(const char *text, sim_model *out, cs_error *err)
+{
+    for (unsigned i = 0; i < sizeof model_names / sizeof model_names[0]; i++)
+        if (strcmp(text, model_names[i]) == 0) {
+            *out = (sim_model)i;
+            return 0;
+        }
+    if (strcmp(text, "flow") == 0) { /* the name for the default flow model */
+        *out = SIM_MODEL_CM02;
+        return 0;
+    }
+    return cs_fail(err, "unknown model '%s' (allowed: cm02 (default, alias flow), lv08, smpi, "
+                        "traffic)", text);
+}
+
+const char *const *sim_model_cfg(sim_model m)
+{
+    static const char *const cm02[] = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
+                                       NULL};
+    static const char *const lv08[] = {"--cfg=network/model:LV08", NULL};
+    static const char *const smpi[] = {"--cfg=network/model:SMPI", NULL};
+    switch (m) {
+    case SIM_MODEL_LV08: return lv08;
+    case SIM_MODEL_SMPI: return smpi;
+    default: return cm02;
+    }
+}
+
+/* ---- configuration and results ------------------------------------------------------------ */
+
+void sim_config_init(sim_config *c)
+{
+    memset(c, 0, sizeof *c);
+    coll_spec_init(&c->spec, COLL_ALLREDUCE, 2, 1 << 20);
+    c->placement.kind = PLACE_LINEAR;
+    c->model = SIM_MODEL_CM02;
+    c->reduce_Bps = SIM_DEFAULT_REDUCE_BPS;
+    c->copy_Bps = SIM_DEFAULT_COPY_BPS;
+}
+
+void sim_result_free(sim_result *r)
+{
+    free(r->rank_finish_s);
+    r->rank_finish_s = NULL;
+}
+
+static void describe_point(const sim_config *c, sim_row *row)
+{
+    snprintf(row->topology, sizeof row->topology, "%s", c->topology);
+    snprintf(row->collective, sizeof row->collective, "%s", coll_name(c->spec.coll));
+    snprintf(row->algorithm, sizeof row->algorithm, "%s", c->algorithm);
+    size_t len = 0;
+    for (int i = 0; i < c->spec.nparams && len < sizeof row->params; i++)
+        len += (size_t)snprintf(row->params + len, sizeof row->params - len, "%s%s=%s",
+                                i ? " " : "", c->spec.params[i].name, c->spec.params[i].value);
+    row->ranks = c->spec.P;
+    row->ranks_per_node = c->spec.ranks_per_node;
+    row->size_bytes = c->spec.bytes;
+    placement_format(&c->placement, row->placement, sizeof row->placement);
+    snprintf(row->model, sizeof row->model, "%s", sim_model_name(c->model));
+    row->time_s = row->algbw_Bps = row->busbw_Bps = NAN;
+}
+
+/* ---- the SimGrid run ---------------------------------------------------------------------- */
+
+/* Every rank's host must be reachable from rank 0's: SimGrid loops forever looking for a
+ * route in a disconnected platform, so ask topo_route first. */
+static int check_reachable(topology *t, const int32_t *host_of_rank, int32_t P, cs_error *err)
+{
+    int max = traffic_max_hops(t);
+    topo_hop *hops = xmalloc((size_t)max * sizeof *hops);
+    int rc = 0;
+    for (int32_t r = 1; r < P && rc == 0; r++)
+        if (topo_route(t, host_of_rank[0], host_of_rank[r], hops, max) < 0)
+            rc = cs_fail(err, "the topology has no route from h%d (rank 0) to h%d (rank %d): "
+                              "is it connected?", host_of_rank[0], host_of_rank[r], r);
+    free(hops);
+    return rc;
+}
+
+static int simulate(const sim_config *c, const alg_run *run, topology *t,
+                    const int32_t *host_of_rank, traffic_counts *tc, double *time_s,
+                    double *rank_finish, cs_error *err)
+{
+    char platform[4096];
+    if (check_reachable(t, host_of_rank, run->spec.P, err) < 0 ||
+        sim_platform_acquire(t, platform, sizeof platform, err) < 0)
+        return -1;
+    /* 512 KiB actor stacks instead of SimGrid's 8 MiB: the generators and the step loop
+     * need little, and 16K stacks of 8 MiB cost 20 % more CPU (page tables, mmap) */
+    const char *argv[16] = {"collsim", "--cfg=surf/precision:1e-9", "--log=root.thres:warning",
+                            "--cfg=contexts/stack-size:512"};
+    int argc = 4;
+    for (const char *const *cfg = sim_model_cfg(c->model); *cfg; cfg++)
+        argv[argc++] = *cfg;
+    argv[argc] = NULL;
+    simgrid_init(&argc, (char **)argv);
+    simgrid_load_platform(platform);
+    sim_platform_release(platform);
+    if (sim_links_map(t, err) < 0)
+        return -1;
+
+    int32_t P = run->spec.P;
+    sim_state st = {.run = run, .t = t, .host_of_rank = host_of_rank};
+    st.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
+    st.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
+    st.detached_below = c->model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW : 0;
+    st.rank_host = xmalloc((size_t)P * sizeof *st.rank_host);
+    st.finish = rank_finish;
+    st.step = xcalloc((size_t)P, sizeof *st.step);
+    int rc = 0;
+    for (int32_t r = 0; r < P && rc == 0; r++) {
+        char name[32];
+        topo_host_name(host_of_rank[r], name, sizeof name);
+        st.rank_host[r] = sg_host_by_name(name);
+        if (!st.rank_host[r])
+            rc = cs_fail(err, "internal: the SimGrid platform has no host '%s'", name);
+    }
+    if (rc == 0) {
+        traffic_tally_init(&st.tally, t);
+        sim_actors_start(&st);
+        simgrid_run();
+        rc = sim_actors_check_finished(&st, err);
+        traffic_tally_result(&st.tally, tc);
+        traffic_tally_free(&st.tally);
+        *time_s = 0;
+        for (int32_t r = 0; r < P; r++)
+            if (rank_finish[r] > *time_s)
+                *time_s = rank_finish[r];
+    }
+    free(st.rank_host);
+    free(st.step);
+    return rc;
+}
+
+int sim_run(const sim_config *c, sim_result *res, cs_error *err)
+{
+    double t0 = wall_seconds();
+    memset(res, 0, sizeof *res);
+    describe_point(c, &res->row);
+    const alg_desc *alg = registry_find(c->algorithms, c->spec.coll, c->algorithm, err);
+    if (!alg)
+        return -1;
+    topology *t;
+    if (sim_topology_build(c->topology, &t, err) < 0)
+        return -1;
+    int32_t P = c->spec.P;
+    int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);
+    alg_run run;
+    int rc = placement_compute(&c->placement, t, P, c->spec.ranks_per_node, host_of_rank, err);
+    if (rc == 0)
+        rc = alg_run_prepare(&run, alg, &c->spec, err);
+    if (rc < 0) {
+        free(host_of_rank);
+        topo_free(t);
+        return -1;
+    }
+    traffic_counts tc;
+    double time_s = NAN;
+    double *finish = xmalloc((size_t)P * sizeof *finish);
+    if (c->model == SIM_MODEL_TRAFFIC)
+        rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
+    else
+        rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, err);
+    if (rc == 0) {
+        sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s);
+        res->row.sim_wall_s = wall_seconds() - t0;
+        res->row.sim_peak_rss_kb = peak_rss_kb();
+    }
+    if (rc == 0 && c->per_rank && c->model != SIM_MODEL_TRAFFIC)
+        res->rank_finish_s = finish;
+    else
+        free(finish);
+    alg_run_release(&run);
+    free(host_of_rank);
+    topo_free(t);
+    return rc;
+}

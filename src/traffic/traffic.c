@@ -1,0 +1,119 @@
+/* traffic.c - counting a schedule's bytes per link and per link class (see traffic.h). */
+#include "traffic/traffic.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+
+void traffic_tally_init(traffic_tally *x, const topology *t)
+{
+    memset(x, 0, sizeof *x);
+    x->t = t;
+    x->resource_bytes = xcalloc((size_t)(2 * t->nlinks + 1), sizeof *x->resource_bytes);
+}
+
+void traffic_tally_free(traffic_tally *x)
+{
+    free(x->resource_bytes);
+    x->resource_bytes = NULL;
+}
+
+void traffic_tally_message(traffic_tally *x, int32_t src_host, int32_t dst_host, int64_t bytes)
+{
+    x->c.messages++;
+    x->c.bytes_sent += bytes;
+    int32_t gs = x->t->group[src_host], gd = x->t->group[dst_host];
+    if (gs >= 0 && gd >= 0 && gs != gd)
+        x->c.bytes_intergroup_msgs += bytes;
+}
+
+void traffic_tally_hop(traffic_tally *x, int64_t resource, int64_t bytes)
+{
+    x->resource_bytes[resource] += bytes;
+    x->c.bytes_class[x->t->links[resource / 2].cls] += bytes;
+}
+
+void traffic_tally_steps(traffic_tally *x, int32_t steps)
+{
+    if (steps > x->c.steps)
+        x->c.steps = steps;
+}
+
+void traffic_tally_result(const traffic_tally *x, traffic_counts *out)
+{
+    *out = x->c;
+    out->max_link_bytes = 0;
+    for (int64_t r = 0; r < 2 * x->t->nlinks; r++)
+        if (x->resource_bytes[r] > out->max_link_bytes)
+            out->max_link_bytes = x->resource_bytes[r];
+}
+
+int traffic_max_hops(const topology *t)
+{
+    if (t->routing != TOPO_ROUTE_TORUS)
+        return TOPO_MAX_HOPS;
+    int n = 1; /* dimension-order routing: at most half of each ring */
+    for (int d = 0; d < t->ndims; d++)
+        n += t->dims[d] / 2;
+    return n;
+}
+
+/* ---- streaming a schedule ------------------------------------------------------------ */
+
+typedef struct count_ctx {
+    traffic_tally *tally;
+    topology *t;
+    const int32_t *host_of_rank;
+    topo_hop *hops;
+    int max_hops;
+    int failed;
+    cs_error *err;
+} count_ctx;
+
+static void count_send(count_ctx *cc, int32_t rank, const sched_op *o)
+{
+    int32_t src = cc->host_of_rank[rank], dst = cc->host_of_rank[o->peer];
+    traffic_tally_message(cc->tally, src, dst, o->bytes);
+    if (src == dst)
+        return; /* intra-node: not on the network */
+    int n = topo_route(cc->t, src, dst, cc->hops, cc->max_hops);
+    if (n < 0) {
+        if (!cc->failed)
+            cs_fail(cc->err, "no route from host h%d (rank %d) to host h%d (rank %d)", src, rank,
+                    dst, o->peer);
+        cc->failed = 1;
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        traffic_tally_hop(cc->tally, traffic_resource(cc->t, cc->hops[i]), o->bytes);
+}
+
+static void count_sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
+{
+    count_ctx *cc = ctx;
+    for (uint32_t i = 0; i < chunk->nops; i++)
+        if (chunk->ops[i].kind == OP_SEND)
+            count_send(cc, chunk->rank, &chunk->ops[i]);
+    traffic_tally_steps(cc->tally, (int32_t)(first_step + chunk->nsteps));
+}
+
+int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,
+                  traffic_counts *out, traffic_tally *tally, cs_error *err)
+{
+    traffic_tally local;
+    traffic_tally *x = tally ? tally : &local;
+    traffic_tally_init(x, t);
+    count_ctx cc = {x, t, host_of_rank, NULL, traffic_max_hops(t), 0, err};
+    cc.hops = xmalloc((size_t)cc.max_hops * sizeof *cc.hops);
+    sched_builder b;
+    sb_init_streaming(&b, &run->layout, count_sink, &cc);
+    for (int32_t r = 0; r < run->spec.P && !cc.failed; r++)
+        alg_run_gen(run, r, &b);
+    sb_free(&b);
+    free(cc.hops);
+    traffic_tally_result(x, out);
+    if (!tally)
+        traffic_tally_free(&local);
+    return cc.failed ? -1 : 0;
+}

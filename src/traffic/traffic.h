@@ -1,0 +1,77 @@
+/* traffic.h - bytes on links: what a schedule puts on the network, per link class.
+ *
+ * Every message (a send op of the schedule) travels from its rank's host to its peer's
+ * host along the route the platform uses. Counting it means adding its bytes to every
+ * link resource of the route:
+ *
+ *   resource         what SimGrid shares: a full-duplex link is two resources (one per
+ *                    direction, SimGrid's _UP/_DOWN), a shared or one-way link is one.
+ *                    Resource id = 2 * link + (full duplex and traversed b -> a).
+ *   bytes_<class>    bytes x links traversed, per link class (host, local, global);
+ *   bytes_intergroup_msgs
+ *                    bytes of messages whose two hosts have different group ids (the
+ *                    Bine/PICO "external bytes"; 0 on topologies without groups);
+ *   max_link_bytes   the largest byte count of one resource;
+ *   messages         number of sends; bytes_sent their bytes; steps the longest rank's
+ *                    number of steps.
+ *
+ * Messages between two ranks on the same host (several ranks per node) count in
+ * `messages` and `bytes_sent` but not on any link: they never reach the network.
+ *
+ * The same tally serves the `traffic` model (routes from topo_route, below) and the
+ * SimGrid run (routes from sg_host_get_route, src/sim): both must give equal numbers.
+ */
+#ifndef COLLSIM_TRAFFIC_H
+#define COLLSIM_TRAFFIC_H
+
+#include <stdint.h>
+
+#include "algorithms/algorithm.h"
+#include "common/error.h"
+#include "topologies/topology.h"
+
+typedef struct traffic_counts {
+    int64_t bytes_class[LINK__COUNT]; /* indexed by link_class */
+    int64_t bytes_intergroup_msgs;
+    int64_t max_link_bytes;
+    int64_t messages;
+    int64_t bytes_sent;
+    int32_t steps;
+} traffic_counts;
+
+/* Bytes per link resource, plus the running totals. */
+typedef struct traffic_tally {
+    const topology *t;
+    int64_t *resource_bytes; /* 2 * t->nlinks entries */
+    traffic_counts c;
+} traffic_tally;
+
+void traffic_tally_init(traffic_tally *x, const topology *t);
+void traffic_tally_free(traffic_tally *x);
+
+/* The resource a directed hop uses (see the file comment). */
+static inline int64_t traffic_resource(const topology *t, topo_hop h)
+{
+    return 2 * h.link + (t->links[h.link].sharing == LINK_FULL_DUPLEX && h.reverse ? 1 : 0);
+}
+
+/* Counts one message between two hosts (messages, bytes_sent, inter-group bytes); the
+ * caller then adds its route, hop by hop, with traffic_tally_hop. */
+void traffic_tally_message(traffic_tally *x, int32_t src_host, int32_t dst_host, int64_t bytes);
+void traffic_tally_hop(traffic_tally *x, int64_t resource, int64_t bytes);
+/* A rank ran `steps` steps (keeps the maximum). */
+void traffic_tally_steps(traffic_tally *x, int32_t steps);
+/* The totals, with max_link_bytes computed over the resources. */
+void traffic_tally_result(const traffic_tally *x, traffic_counts *out);
+
+/* Longest route topo_route can return on t (size of a hop buffer). */
+int traffic_max_hops(const topology *t);
+
+/* Counts a whole schedule without SimGrid: every rank is generated in turn through a
+ * streaming builder (memory stays per-rank, so 10^6 ranks are fine) and every send is
+ * walked along topo_route(host_of_rank[rank], host_of_rank[peer]). When `tally` is not
+ * NULL it receives the per-resource bytes (initialised here; the caller frees it). */
+int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,
+                  traffic_counts *out, traffic_tally *tally, cs_error *err);
+
+#endif

@@ -1,0 +1,36 @@
+#!/bin/sh
+# CLI test: `collsim sim` output rows and error messages.
+# usage: sim.sh PATH/TO/collsim
+set -u
+bin=$1
+. "$(dirname "$0")/lib/check.sh"
+FT="fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1"
+check "csv header" 0 "^topology,collective,algorithm,params,ranks,ranks_per_node,size_bytes,placement,model,time_s" -- \
+    "$bin" sim --topology "$FT" --collective bcast --algorithm binomial_halving --ranks 8
+# Bine Fig. 1: 3n inter-group bytes, 6n on global links, 7 messages x 2 host links (n = 1 MiB)
+check "bine fig1 halving" 0 ",traffic,,,,14680064,0,6291456,3145728," -- \
+    "$bin" sim --topology "$FT" --collective bcast --algorithm binomial_halving --ranks 8 --model traffic --no-header
+check "json" 0 '"bytes_intergroup_msgs":6291456' -- \
+    "$bin" sim --topology "$FT" --collective bcast --algorithm binomial_doubling --ranks 8 --format json
+check "per rank" 0 '"rank_finish_s":\[' -- \
+    "$bin" sim --topology "torus dims=4" --collective allreduce --algorithm ring --ranks 4 --format json --per-rank
+check "topology column" 0 "^torus dims=4,allreduce" -- \
+    "$bin" sim --topology "torus dims=4" --collective allreduce --algorithm ring --ranks 4 --no-header
+check "missing options" 2 "are required" -- "$bin" sim --topology "$FT" --collective bcast
+check "bad placement" 2 "allowed: linear, roundrobin" -- \
+    "$bin" sim --topology "$FT" --collective bcast --algorithm linear --ranks 4 --placement block
+check "bad model" 2 "allowed: cm02" -- \
+    "$bin" sim --topology "$FT" --collective bcast --algorithm linear --ranks 4 --model ns3
+check "too many ranks" 2 "need 16 hosts, the topology has 8" -- \
+    "$bin" sim --topology "$FT" --collective bcast --algorithm linear --ranks 16
+check "unknown family" 2 "unknown topology family 'ring'" -- \
+    "$bin" sim --topology "ring n=4" --collective bcast --algorithm linear --ranks 4
+check "yaml preset" 2 "lumi.yaml: machine presets" -- \
+    "$bin" sim --topology platforms/lumi.yaml --collective bcast --algorithm linear --ranks 4
+check "unknown algorithm" 2 "allowed: recursive_doubling" -- \
+    "$bin" sim --topology "$FT" --collective allreduce --algorithm rd --ranks 4
+check "bad rate" 2 "--reduce-rate" -- \
+    "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --reduce-rate fast
+check "missing allocation file" 2 "cannot open the allocation file" -- \
+    "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --placement file:/nonexistent
+exit $fail

@@ -1,0 +1,353 @@
+/* test_sim_run.c - the SimGrid simulator against closed forms, the traffic model, and its
+ * own error handling.
+ *
+ * Closed forms (CM02, exact max-min): one message alone on a route takes the sum of the
+ * route's latencies plus size / bandwidth; two messages sharing the bottleneck take twice
+ * the transfer time; ring allreduce on a ring of P hosts takes 2(P-1)(alpha + n/(P beta)).
+ * LV08 and SMPI must apply their documented factors (SIMGRID-NOTES.md,
+ * reference/kautz-2dfc.md 3.2). Every point runs in a child process (sim_run_isolated).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "algorithms/registry.h"
+#include "sim/sim.h"
+#include "testutil.h"
+
+/* Runs one point; placement text and model name as on the command line. */
+static int run(const char *topology, coll_kind coll, const char *alg, int32_t P, int64_t bytes,
+               const char *placement, const char *model, sim_result *res, cs_error *err)
+{
+    sim_config c;
+    sim_config_init(&c);
+    snprintf(c.topology, sizeof c.topology, "%s", topology);
+    snprintf(c.algorithm, sizeof c.algorithm, "%s", alg);
+    coll_spec_init(&c.spec, coll, P, bytes);
+    c.reduce_Bps = c.copy_Bps = 0; /* closed forms below are network-only */
+    c.per_rank = 1;
+    if (placement_parse(placement, &c.placement, err) < 0 ||
+        sim_model_parse(model, &c.model, err) < 0)
+        return -1;
+    return sim_run_isolated(&c, res, err);
+}
+
+static double run_time(const char *topology, coll_kind coll, const char *alg, int32_t P,
+                       int64_t bytes, const char *placement, const char *model)
+{
+    sim_result res;
+    cs_error err;
+    if (run(topology, coll, alg, P, bytes, placement, model, &res, &err) < 0) {
+        fprintf(stderr, "run failed: %s\n", err.msg);
+        return -1;
+    }
+    double t = res.row.time_s;
+    sim_result_free(&res);
+    return t;
+}
+
+static int close_rel(double got, double want, double rel)
+{
+    if (fabs(got - want) <= rel * fabs(want))
+        return 1;
+    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
+    return 0;
+}
+
+/* Two neighbouring hosts of a ring: link 1 GB/s, 10 us. */
+#define RING4 "torus dims=4 local_bw=1GBps local_lat=10us"
+
+static void test_one_message_one_link(void)
+{
+    /* bcast linear on 2 ranks = one message h0 -> h1 over one link */
+    double t = run_time(RING4, COLL_BCAST, "linear", 2, 1000000, "linear", "cm02");
+    CU_ASSERT(close_rel(t, 10e-6 + 1e6 / 1e9, 1e-9));
+    t = run_time(RING4, COLL_BCAST, "linear", 2, 1000, "linear", "cm02");
+    CU_ASSERT(close_rel(t, 10e-6 + 1e3 / 1e9, 1e-9));
+}
+
+/* Two leaves of two hosts, one spine, no latency: h0 -> h2 and h0 -> h3 share h0's host
+ * link and leaf 0's uplink. */
+#define TREE2 "fattree leaves=2 leaf_hosts=2 leaf_up=1 spines=1 host_bw=1GBps " \
+              "global_bw=1GBps host_lat=0ns global_lat=0ns"
+
+static void test_two_messages_share_a_link(void)
+{
+    char one[] = "/tmp/collsim-test-one-XXXXXX", two[] = "/tmp/collsim-test-two-XXXXXX";
+    FILE *f1 = fdopen(mkstemp(one), "w"), *f2 = fdopen(mkstemp(two), "w");
+    fputs("h0\nh2\n", f1);
+    fputs("h0\nh2\nh3\n", f2);
+    fclose(f1);
+    fclose(f2);
+    char p1[64], p2[64];
+    snprintf(p1, sizeof p1, "file:%s", one);
+    snprintf(p2, sizeof p2, "file:%s", two);
+    double t1 = run_time(TREE2, COLL_BCAST, "linear", 2, 1000000, p1, "cm02");
+    double t2 = run_time(TREE2, COLL_BCAST, "linear", 3, 1000000, p2, "cm02");
+    CU_ASSERT(close_rel(t1, 1e6 / 1e9, 1e-9));
+    CU_ASSERT(close_rel(t2, 2 * t1, 1e-9));
+    unlink(one);
+    unlink(two);
+}
+
+static void test_ring_allreduce_alpha_beta(void)
+{
+    const int32_t Ps[] = {4, 8, 16};
+    for (size_t i = 0; i < sizeof Ps / sizeof Ps[0]; i++) {
+        int32_t P = Ps[i];
+        char topo[128];
+        snprintf(topo, sizeof topo, "torus dims=%d local_bw=25GBps local_lat=1us", P);
+        int64_t n = 1 << 24;
+        double alpha = 1e-6, beta = 25e9;
+        double want = 2.0 * (P - 1) * (alpha + (double)n / P / beta);
+        double t = run_time(topo, COLL_ALLREDUCE, "ring", P, n, "linear", "cm02");
+        CU_ASSERT(close_rel(t, want, 0.01));
+    }
+}
+
+static void test_local_op_rates(void)
+{
+    /* ring allreduce reduces n/P bytes in each of its P-1 reduce-scatter steps */
+    sim_config c;
+    sim_config_init(&c);
+    snprintf(c.topology, sizeof c.topology, "torus dims=8 local_bw=25GBps local_lat=1us");
+    snprintf(c.algorithm, sizeof c.algorithm, "ring");
+    coll_spec_init(&c.spec, COLL_ALLREDUCE, 8, 1 << 24);
+    c.copy_Bps = 0;
+    c.reduce_Bps = 5e9;
+    sim_result res;
+    cs_error err;
+    CU_ASSERT_FATAL(sim_run_isolated(&c, &res, &err) == 0);
+    double net = 2.0 * 7 * (1e-6 + (double)(1 << 24) / 8 / 25e9);
+    CU_ASSERT(close_rel(res.row.time_s, net + 7.0 * (1 << 24) / 8 / 5e9, 1e-6));
+}
+
+static void test_lv08_factors(void)
+{
+    double t = run_time(RING4, COLL_BCAST, "linear", 2, 1000000, "linear", "lv08");
+    CU_ASSERT(close_rel(t, 13.01 * 10e-6 + 1e6 / (0.97 * 1e9), 1e-6));
+}
+
+static void test_smpi_factors(void)
+{
+    /* SMPI's default tables: >= 65472 B: lat x11.6436, bw x0.940694; < 257 B: lat
+     * x2.01467, bw x0.812084 */
+    double big = run_time(RING4, COLL_BCAST, "linear", 2, 1000000, "linear", "smpi");
+    CU_ASSERT(close_rel(big, 11.6436 * 10e-6 + 1e6 / (0.940694 * 1e9), 1e-6));
+    double small = run_time(RING4, COLL_BCAST, "linear", 2, 100, "linear", "smpi");
+    CU_ASSERT(close_rel(small, 2.01467 * 10e-6 + 100 / (0.812084 * 1e9), 1e-6));
+}
+
+/* ---- traffic ------------------------------------------------------------------------- */
+
+#define BINE_TREE "fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1"
+
+/* Bine paper, Fig. 1: broadcast of n bytes on 8 hosts, 2 per leaf, leaf uplinks global.
+ * Distance-doubling (0 -> 1 first): 2n at step 1 and 4n at step 2 cross groups = 6n;
+ * distance-halving (0 -> 4 first): n + 2n = 3n. Each such message crosses two global
+ * links (up to the spine and down). */
+static void test_bine_figure1(void)
+{
+    const int64_t n = 1 << 20;
+    const struct { const char *alg; int64_t intergroup; } cases[] = {
+        {"binomial_doubling", 6 * n}, {"binomial_halving", 3 * n}};
+    for (int i = 0; i < 2; i++) {
+        sim_result res;
+        cs_error err;
+        CU_ASSERT_FATAL(run(BINE_TREE, COLL_BCAST, cases[i].alg, 8, n, "linear", "cm02", &res,
+                            &err) == 0);
+        CU_ASSERT_EQUAL(res.row.bytes_intergroup_msgs, cases[i].intergroup);
+        CU_ASSERT_EQUAL(res.row.bytes_global, 2 * cases[i].intergroup);
+        CU_ASSERT_EQUAL(res.row.bytes_host, 2 * 7 * n); /* 7 messages, 2 host links each */
+        CU_ASSERT_EQUAL(res.row.messages, 7);
+        sim_result_free(&res);
+    }
+}
+
+/* The traffic model and the SimGrid run count the same bytes. */
+static void test_traffic_model_equals_simgrid(void)
+{
+    const struct {
+        const char *topo;
+        coll_kind coll;
+        const char *alg;
+        int32_t P;
+        const char *placement;
+    } cases[] = {
+        {BINE_TREE, COLL_ALLREDUCE, "recursive_doubling", 8, "random:3"},
+        {"fattree leaves=8 leaf_hosts=4 leaf_up=2 spines=2", COLL_ALLTOALL, "bruck", 24,
+         "fragmented:3:11"},
+        {"fattree leaves=6 leaf_hosts=4 leaf_up=4 spines=2", COLL_ALLGATHER, "ring", 20,
+         "roundrobin"},
+        {"torus dims=4x4", COLL_ALLREDUCE, "rabenseifner", 16, "random:9"},
+        {"torus dims=3x3x2", COLL_BCAST, "binomial_halving", 18, "linear"},
+        {"torus dims=5x3 sharing=shared", COLL_ALLTOALL, "pairwise", 15, "random:1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sim_result a, b;
+        cs_error err;
+        int ra = run(cases[i].topo, cases[i].coll, cases[i].alg, cases[i].P, 1 << 20,
+                     cases[i].placement, "cm02", &a, &err);
+        if (ra < 0)
+            fprintf(stderr, "%s: %s\n", cases[i].topo, err.msg);
+        int rb = run(cases[i].topo, cases[i].coll, cases[i].alg, cases[i].P, 1 << 20,
+                     cases[i].placement, "traffic", &b, &err);
+        CU_ASSERT_FATAL(ra == 0 && rb == 0);
+        CU_ASSERT(!isnan(a.row.time_s) && isnan(b.row.time_s));
+        CU_ASSERT(a.row.bytes_host + a.row.bytes_local + a.row.bytes_global > 0);
+        CU_ASSERT_EQUAL(a.row.bytes_host, b.row.bytes_host);
+        CU_ASSERT_EQUAL(a.row.bytes_local, b.row.bytes_local);
+        CU_ASSERT_EQUAL(a.row.bytes_global, b.row.bytes_global);
+        CU_ASSERT_EQUAL(a.row.bytes_intergroup_msgs, b.row.bytes_intergroup_msgs);
+        CU_ASSERT_EQUAL(a.row.max_link_bytes, b.row.max_link_bytes);
+        CU_ASSERT_EQUAL(a.row.messages, b.row.messages);
+        CU_ASSERT_EQUAL(a.row.steps, b.row.steps);
+        sim_result_free(&a);
+        sim_result_free(&b);
+    }
+}
+
+static void test_routes_match_simgrid(void)
+{
+    const char *topos[] = {BINE_TREE, "fattree leaves=8 leaf_hosts=4 leaf_up=4 spines=4",
+                           "fattree leaves=5 leaf_hosts=3 leaf_up=4 spines=2",
+                           "torus dims=4x4", "torus dims=5x3x2", "torus dims=6 sharing=shared"};
+    for (size_t i = 0; i < sizeof topos / sizeof topos[0]; i++) {
+        int64_t pairs = 0;
+        cs_error err;
+        int rc = sim_check_routes_isolated(topos[i], 100000, &pairs, &err);
+        if (rc < 0)
+            fprintf(stderr, "%s: %s\n", topos[i], err.msg);
+        CU_ASSERT(rc == 0);
+        CU_ASSERT(pairs > 0);
+    }
+}
+
+static void test_per_rank_finish(void)
+{
+    sim_result res;
+    cs_error err;
+    /* P=5: 0 -> 4 in step 0, then 0 -> 2, then 0 -> 1 and 2 -> 3: rank 4 is done after
+     * one message over 4 links (host, up, down, host) of 100 ns and 25 GB/s */
+    CU_ASSERT_FATAL(run(BINE_TREE, COLL_BCAST, "binomial_halving", 5, 1 << 20, "linear",
+                        "cm02", &res, &err) == 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(res.rank_finish_s);
+    double max = 0;
+    for (int r = 0; r < 5; r++)
+        max = fmax(max, res.rank_finish_s[r]);
+    CU_ASSERT_DOUBLE_EQUAL(max, res.row.time_s, 0);
+    CU_ASSERT(close_rel(res.rank_finish_s[4], 4 * 100e-9 + (1 << 20) / 25e9, 1e-9));
+    CU_ASSERT(res.rank_finish_s[4] < res.row.time_s);
+    sim_result_free(&res);
+}
+
+/* ---- errors ------------------------------------------------------------------------------ */
+
+/* A schedule that deadlocks: both ranks receive from each other, nobody sends. */
+static int dead_prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)err;
+    layout_init(l, s->coll, s->P, s->root, s->bytes, 1);
+    *ctx = NULL;
+    return 0;
+}
+static void dead_gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)ctx;
+    sb_step(b);
+    sb_recv_bytes(b, (r + 1) % s->P, 64, NULL, 0, 0);
+}
+static void crash_gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s, (void)ctx, (void)b;
+    if (r == 1)
+        abort();
+}
+
+static int run_user_alg(const alg_desc *alg, cs_error *err)
+{
+    alg_registry reg;
+    alg_registry_init(&reg);
+    alg_registry_add(&reg, alg, err);
+    sim_config c;
+    sim_config_init(&c);
+    snprintf(c.topology, sizeof c.topology, "torus dims=4");
+    snprintf(c.algorithm, sizeof c.algorithm, "%s", alg->name);
+    coll_spec_init(&c.spec, COLL_BCAST, 2, 64);
+    c.algorithms = &reg;
+    sim_result res;
+    int rc = sim_run_isolated(&c, &res, err);
+    if (rc == 0)
+        sim_result_free(&res);
+    alg_registry_free(&reg);
+    return rc;
+}
+
+static void test_deadlock_is_an_error(void)
+{
+    const alg_desc dead = {COLL_BCAST, "dead", "test", "any", NULL, dead_prepare, dead_gen, NULL};
+    cs_error err;
+    CU_ASSERT_EQUAL(run_user_alg(&dead, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "deadlock"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "rank 0 is blocked in step 0"));
+}
+
+static void test_crash_is_an_error(void)
+{
+    const alg_desc crash = {COLL_BCAST, "crash", "test", "any", NULL, dead_prepare, crash_gen,
+                            NULL};
+    cs_error err;
+    CU_ASSERT_EQUAL(run_user_alg(&crash, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "died (signal 6"));
+}
+
+static void test_bad_points(void)
+{
+    sim_result res;
+    cs_error err;
+    CU_ASSERT_EQUAL(run("torus dims=4", COLL_ALLREDUCE, "ring", 8, 1024, "linear", "cm02", &res,
+                        &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "need 8 hosts, the topology has 4"));
+    CU_ASSERT_EQUAL(run("torus dims=4", COLL_ALLREDUCE, "nope", 4, 1024, "linear", "cm02", &res,
+                        &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "ring"));
+    CU_ASSERT_EQUAL(run("mesh dims=4", COLL_ALLREDUCE, "ring", 4, 1024, "linear", "cm02", &res,
+                        &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "unknown topology family 'mesh'"));
+    CU_ASSERT_EQUAL(run("torus dims=4", COLL_ALLREDUCE, "ring", 4, 1024, "linear", "ns3", &res,
+                        &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "allowed: cm02"));
+    CU_ASSERT_EQUAL(run("platforms/lumi.yaml", COLL_ALLREDUCE, "ring", 4, 1024, "linear", "cm02",
+                        &res, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "platforms/lumi.yaml"));
+}
+
+int main(void)
+{
+    CU_initialize_registry();
+    static const test_case closed_forms[] = {
+        {"one message on one link", test_one_message_one_link},
+        {"two messages share a link", test_two_messages_share_a_link},
+        {"ring allreduce = 2(P-1)(alpha + n/(P beta))", test_ring_allreduce_alpha_beta},
+        {"reduce rate adds bytes/rate", test_local_op_rates},
+        {"lv08 factors", test_lv08_factors},
+        {"smpi factors", test_smpi_factors},
+        {NULL, NULL}};
+    static const test_case traffic[] = {
+        {"Bine Fig. 1 global traffic", test_bine_figure1},
+        {"traffic model equals SimGrid", test_traffic_model_equals_simgrid},
+        {"SimGrid routes equal topo_route", test_routes_match_simgrid},
+        {"per-rank finish times", test_per_rank_finish},
+        {NULL, NULL}};
+    static const test_case errors[] = {
+        {"deadlock", test_deadlock_is_an_error},
+        {"crash", test_crash_is_an_error},
+        {"bad points", test_bad_points},
+        {NULL, NULL}};
+    test_add_suite("sim closed forms", closed_forms);
+    test_add_suite("sim traffic", traffic);
+    test_add_suite("sim errors", errors);
+    return test_run_suites();
+}
