@@ -17,6 +17,8 @@ static const alg_desc *const families[] = {
     alg_family_bruck,
     alg_family_pairwise,
     alg_family_composite,
+    alg_family_parlogna,
+    alg_family_parlinna,
 };
 
 enum { NFAMILIES = sizeof families / sizeof families[0] };

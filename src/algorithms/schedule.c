@@ -201,9 +201,10 @@ void layout_final_blocks(const sched_layout *l, int32_t rank, blk_range **out, s
         push_range(out, n, cap, (int64_t)rank * l->blocks_per_rank,
                    (int64_t)(rank + 1) * l->blocks_per_rank);
         break;
-    default: /* alltoall(v): column `rank` */
+    default: /* alltoall(v): column `rank`; alltoallv needs no block of 0 bytes */
         for (int64_t s = 0; s < l->P; s++)
-            push_range(out, n, cap, s * l->P + rank, s * l->P + rank + 1);
+            if (l->coll != COLL_ALLTOALLV || layout_block_bytes(l, s * l->P + rank) > 0)
+                push_range(out, n, cap, s * l->P + rank, s * l->P + rank + 1);
         break;
     }
 }
