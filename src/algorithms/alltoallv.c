@@ -108,6 +108,41 @@ void a2av_exchange(sched_builder *b, int32_t to, const range_list *out, int32_t 
         sb_copy(b, in_bytes); /* unpack into R and T */
 }
 
+/* The blocks local rank g of group n holds at the given offsets, for every block group. */
+static void push_held(range_list *l, int64_t Q, int64_t ngroups, int64_t n, int64_t g,
+                      const int64_t *offs, int64_t noffs, int64_t dist)
+{
+    int64_t P = ngroups * Q;
+    for (int64_t grp = 0; grp < ngroups; grp++)
+        for (int64_t k = 0; k < noffs; k++) {
+            int64_t src, dst;
+            radix_held(Q, g, offs[k], dist, &src, &dst);
+            int64_t block = (n * Q + src) * P + grp * Q + dst;
+            rl_push(l, block, block + 1);
+        }
+}
+
+void a2av_radix_rounds(sched_builder *b, const radix_plan *pl, int64_t ngroups, int32_t rank)
+{
+    int64_t Q = pl->P, n = rank / Q, g = rank % Q;
+    int64_t *offs = xmalloc((size_t)(pl->max_round_blocks > 0 ? pl->max_round_blocks : 1) *
+                            sizeof *offs);
+    range_list out = {0}, in = {0};
+    for (int32_t k = 0; k < pl->K; k++) {
+        const radix_round *rd = &pl->rounds[k];
+        int64_t to = mod_i64(g - rd->s, Q), from = (g + rd->s) % Q;
+        radix_round_offsets(pl, rd, offs);
+        rl_clear(&out);
+        rl_clear(&in);
+        push_held(&out, Q, ngroups, n, g, offs, rd->nblocks, rd->dist);
+        push_held(&in, Q, ngroups, n, from, offs, rd->nblocks, rd->dist);
+        a2av_exchange(b, (int32_t)(n * Q + to), &out, (int32_t)(n * Q + from), &in, 0);
+    }
+    rl_free(&out);
+    rl_free(&in);
+    free(offs);
+}
+
 void a2av_allreduce_max(sched_builder *b, int32_t P, int32_t rank)
 {
     for (int64_t d = 1; d < P; d *= 2) {

@@ -83,6 +83,14 @@ int64_t radix_t_slot(int64_t j, int32_t r);
 
 /* ---- schedule pieces ------------------------------------------------------------------ */
 
+/* The rounds of plan pl (over Q = pl->P ranks) for `rank`, in groups of Q consecutive ranks
+ * (rank = n*Q + g) each running the plan among themselves, on `ngroups` block groups at
+ * once: at offset j rank (n, g) holds, for every group i < ngroups, the block from
+ * (n, src) to (i, dst) with radix_held(Q, g, j, ..). P = ngroups * Q ranks in all.
+ * ngroups = 1, Q = P is ParLogNa; ngroups = N nodes of Q ranks is ParLinNa's intra-node
+ * phase. Each round is an a2av_exchange (metadata unless one block each way). */
+void a2av_radix_rounds(sched_builder *b, const radix_plan *pl, int64_t ngroups, int32_t rank);
+
 /* One two-phase round: send the blocks `out` to `to` while receiving `in` from `from`.
  * Unless both messages carry exactly one block (and !always_meta), a first step exchanges
  * the metadata (A2AV_META_BYTES per block) and then packs (copy of out's bytes), and a

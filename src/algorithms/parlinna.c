@@ -90,42 +90,6 @@ static void release_parlinna(void *ctx)
     free(c);
 }
 
-/* The blocks local rank g of node n holds at the given offsets, for every group. */
-static void push_held_groups(range_list *l, const parlinna_ctx *c, int64_t n, int64_t g,
-                             const int64_t *offs, int64_t noffs, int64_t dist)
-{
-    int64_t P = c->N * c->Q;
-    for (int64_t grp = 0; grp < c->N; grp++)
-        for (int64_t k = 0; k < noffs; k++) {
-            int64_t src, dst;
-            radix_held(c->Q, g, offs[k], dist, &src, &dst);
-            int64_t block = (n * c->Q + src) * P + grp * c->Q + dst;
-            rl_push(l, block, block + 1);
-        }
-}
-
-static void intra_phase(const parlinna_ctx *c, int64_t n, int64_t g, sched_builder *b)
-{
-    const radix_plan *pl = &c->intra;
-    int64_t Q = c->Q;
-    int64_t *offs = xmalloc((size_t)(pl->max_round_blocks > 0 ? pl->max_round_blocks : 1) *
-                            sizeof *offs);
-    range_list out = {0}, in = {0};
-    for (int32_t k = 0; k < pl->K; k++) {
-        const radix_round *rd = &pl->rounds[k];
-        int64_t to = mod_i64(g - rd->s, Q), from = (g + rd->s) % Q;
-        radix_round_offsets(pl, rd, offs);
-        rl_clear(&out);
-        rl_clear(&in);
-        push_held_groups(&out, c, n, g, offs, rd->nblocks, rd->dist);
-        push_held_groups(&in, c, n, from, offs, rd->nblocks, rd->dist);
-        a2av_exchange(b, (int32_t)(n * Q + to), &out, (int32_t)(n * Q + from), &in, 0);
-    }
-    rl_free(&out);
-    rl_free(&in);
-    free(offs);
-}
-
 /* The Q blocks from node `from_node`'s ranks to rank (to_node, g): one per local source. */
 static void push_node_blocks(range_list *l, const parlinna_ctx *c, int64_t from_node,
                              int64_t to_node, int64_t g)
@@ -202,7 +166,7 @@ static void gen_parlinna(const coll_spec *s, const void *ctx, int32_t p, sched_b
     a2av_allreduce_max(b, s->P, p);
     if (!c->coalesced)
         a2av_self_copy(b, p);
-    intra_phase(c, n, g, b);
+    a2av_radix_rounds(b, &c->intra, c->N, p); /* intra-node phase */
     if (c->coalesced)
         coalesced_phase(c, n, g, b);
     else

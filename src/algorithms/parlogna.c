@@ -45,39 +45,11 @@ static void release_parlogna(void *ctx)
     free(ctx);
 }
 
-/* Appends the alltoallv blocks `rank` holds at the given offsets before a round. */
-static void push_held(range_list *l, int64_t P, int64_t rank, const int64_t *offs, int64_t n,
-                      int64_t dist)
-{
-    for (int64_t k = 0; k < n; k++) {
-        int64_t src, dst;
-        radix_held(P, rank, offs[k], dist, &src, &dst);
-        rl_push(l, src * P + dst, src * P + dst + 1);
-    }
-}
-
 static void gen_parlogna(const coll_spec *s, const void *ctx, int32_t p, sched_builder *b)
 {
-    const radix_plan *pl = ctx;
-    int64_t P = s->P;
-    int64_t *offs = xmalloc((size_t)(pl->max_round_blocks > 0 ? pl->max_round_blocks : 1) *
-                            sizeof *offs);
-    range_list out = {0}, in = {0};
     a2av_allreduce_max(b, s->P, p);
     a2av_self_copy(b, p);
-    for (int32_t k = 0; k < pl->K; k++) {
-        const radix_round *rd = &pl->rounds[k];
-        int64_t to = mod_i64(p - rd->s, P), from = (p + rd->s) % P;
-        radix_round_offsets(pl, rd, offs);
-        rl_clear(&out);
-        rl_clear(&in);
-        push_held(&out, P, p, offs, rd->nblocks, rd->dist);
-        push_held(&in, P, from, offs, rd->nblocks, rd->dist);
-        a2av_exchange(b, (int32_t)to, &out, (int32_t)from, &in, 0);
-    }
-    rl_free(&out);
-    rl_free(&in);
-    free(offs);
+    a2av_radix_rounds(b, ctx, 1, p);
 }
 
 const alg_desc alg_family_parlogna[] = {
