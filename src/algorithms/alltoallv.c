@@ -108,39 +108,66 @@ void a2av_exchange(sched_builder *b, int32_t to, const range_list *out, int32_t 
         sb_copy(b, in_bytes); /* unpack into R and T */
 }
 
-/* The blocks local rank g of group n holds at the given offsets, for every block group. */
-static void push_held(range_list *l, int64_t Q, int64_t ngroups, int64_t n, int64_t g,
-                      const int64_t *offs, int64_t noffs, int64_t dist)
+/* Destinations (local, ascending) of the blocks rank g holds at the offsets j = i + L of a
+ * round (i = s, s + dist*r, ...; j < Q): all from source (g + L) mod Q. The destination
+ * src - j falls as j grows, wrapping once below 0; reading the two runs backwards gives
+ * them in ascending order. Returns how many were written. */
+static int64_t sorted_dsts(const radix_plan *pl, const radix_round *rd, int64_t src, int64_t L,
+                           int64_t *out)
 {
-    int64_t P = ngroups * Q;
-    for (int64_t grp = 0; grp < ngroups; grp++)
-        for (int64_t k = 0; k < noffs; k++) {
-            int64_t src, dst;
-            radix_held(Q, g, offs[k], dist, &src, &dst);
-            int64_t block = (n * Q + src) * P + grp * Q + dst;
-            rl_push(l, block, block + 1);
-        }
+    int64_t Q = pl->P, step = rd->dist * pl->r, n = 0, m = 0;
+    if (rd->s + L >= Q)
+        return 0;
+    int64_t count = (Q - rd->s - L + step - 1) / step; /* offsets s + L + m*step < Q */
+    int64_t first_neg = 0;                                /* first m with src - j < 0 */
+    while (first_neg < count && src - (rd->s + L + first_neg * step) >= 0)
+        first_neg++;
+    for (m = first_neg - 1; m >= 0; m--)
+        out[n++] = src - (rd->s + L + m * step);
+    for (m = count - 1; m >= first_neg; m--)
+        out[n++] = src - (rd->s + L + m * step) + Q;
+    return n;
+}
+
+/* Appends, in ascending block order, the blocks local rank g of group n holds at the
+ * round's offsets, for every block group: sources in ascending order (L from Q - g on,
+ * where (g + L) mod Q wraps, then from 0), then groups, then destinations. Sorted lists
+ * spare the builder a sort per message. */
+static void push_held(range_list *l, const radix_plan *pl, const radix_round *rd,
+                      int64_t ngroups, int64_t n, int64_t g, int64_t *dsts)
+{
+    int64_t Q = pl->P, P = ngroups * Q;
+    int64_t wrap = Q - g < rd->dist ? Q - g : rd->dist; /* L >= wrap: src = g + L - Q */
+    for (int64_t k = 0; k < rd->dist; k++) {
+        int64_t L = k < rd->dist - wrap ? wrap + k : k - (rd->dist - wrap);
+        int64_t src = (g + L) % Q;
+        int64_t nd = sorted_dsts(pl, rd, src, L, dsts);
+        for (int64_t grp = 0; grp < ngroups; grp++)
+            for (int64_t i = 0; i < nd; i++) {
+                int64_t block = (n * Q + src) * P + grp * Q + dsts[i];
+                rl_push(l, block, block + 1);
+            }
+    }
 }
 
 void a2av_radix_rounds(sched_builder *b, const radix_plan *pl, int64_t ngroups, int32_t rank)
 {
     int64_t Q = pl->P, n = rank / Q, g = rank % Q;
-    int64_t *offs = xmalloc((size_t)(pl->max_round_blocks > 0 ? pl->max_round_blocks : 1) *
-                            sizeof *offs);
+    int64_t *dsts = xmalloc((size_t)(pl->max_round_blocks > 0 ? pl->max_round_blocks : 1) *
+                            sizeof *dsts);
     range_list out = {0}, in = {0};
     for (int32_t k = 0; k < pl->K; k++) {
         const radix_round *rd = &pl->rounds[k];
         int64_t to = mod_i64(g - rd->s, Q), from = (g + rd->s) % Q;
-        radix_round_offsets(pl, rd, offs);
         rl_clear(&out);
         rl_clear(&in);
-        push_held(&out, Q, ngroups, n, g, offs, rd->nblocks, rd->dist);
-        push_held(&in, Q, ngroups, n, from, offs, rd->nblocks, rd->dist);
+        push_held(&out, pl, rd, ngroups, n, g, dsts);
+        push_held(&in, pl, rd, ngroups, n, from, dsts);
         a2av_exchange(b, (int32_t)(n * Q + to), &out, (int32_t)(n * Q + from), &in, 0);
     }
     rl_free(&out);
     rl_free(&in);
-    free(offs);
+    free(dsts);
 }
 
 void a2av_allreduce_max(sched_builder *b, int32_t P, int32_t rank)
