@@ -77,6 +77,8 @@ static void test_powers_of_two(void)
         const alg_desc *a = registry_builtin_at(i);
         if (!takes_plain_pow2(a))
             continue;
+        if (a->coll == COLL_ALLTOALLV)
+            continue; /* tests/test_alltoallv.c: large P with workloads and ranks per node */
         for (int32_t P = 128; P <= max_p(); P *= 2)
             CU_ASSERT_EQUAL(check(a, P, coll_has_root(a->coll) ? P - 1 : 0, 1 << 20), 1);
     }

@@ -9,6 +9,7 @@
 
 #include "algorithms/registry.h"
 #include "testutil.h"
+#include "traffic/workload.h"
 
 /* ---- a mutating wrapper around a real algorithm ----------------------------------- */
 
@@ -22,6 +23,7 @@ typedef struct wrap_ctx {
 
 static const alg_desc *g_real; /* set by each test before preparing the wrapper */
 static mutate_fn g_mutate;
+static const workload *g_workload; /* alltoallv block sizes (NULL: the even split) */
 
 static int wrap_prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
 {
@@ -73,6 +75,7 @@ static const char *verify_mutated(coll_kind coll, const char *name, mutate_fn mu
     wrapped.release = wrap_release;
     coll_spec spec;
     coll_spec_init(&spec, coll, P, 1 << 20);
+    spec.workload = g_workload;
     int rc = test_verify(&wrapped, &spec, mode, &res, &err);
     CU_ASSERT_EQUAL_FATAL(rc, 0);
     return res.ok ? NULL : res.error;
@@ -320,6 +323,102 @@ static void test_misused_combine(void)
     CU_ASSERT(contains(e, "only receives of reductions"));
 }
 
+/* ---- alltoallv: zero-byte blocks and metadata messages ---------------------------- */
+
+/* The op of `kind` with peer `peer` in rank rs, or NULL. */
+static sched_op *find_peer_op(rank_sched *rs, op_kind kind, int32_t peer)
+{
+    for (uint32_t k = 0; k < rs->nops; k++)
+        if (rs->ops[k].kind == kind && rs->ops[k].peer == peer)
+            return &rs->ops[k];
+    return NULL;
+}
+
+/* The message 0 -> g_drop_dst (block g_drop_dst) disappears: its send and its receive. */
+static int32_t g_drop_dst;
+static void drop_block_from_0(rank_sched *rs, const sched_layout *l)
+{
+    (void)l;
+    sched_op *o = rs->rank == 0            ? find_peer_op(rs, OP_SEND, g_drop_dst)
+                  : rs->rank == g_drop_dst ? find_peer_op(rs, OP_RECV, 0)
+                                           : NULL;
+    if (o)
+        remove_op(rs, o);
+}
+
+/* Zero-byte alltoallv blocks need not arrive (the baselines post nothing for them), but
+ * that exemption must not hide a missing block that has bytes, nor apply to alltoall. */
+static void test_alltoallv_zero_blocks(void)
+{
+    workload_params wp;
+    cs_error err;
+    workload *w;
+    /* sizes in {0, 1, 2}: about a third of the blocks are empty; block 0->1 is not */
+    CU_ASSERT_EQUAL_FATAL(workload_parse("uniform:S=2:seed=4", &wp, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(workload_create(&wp, 8, &w, &err), 0);
+    CU_ASSERT(workload_bytes(w, 0, 1) > 0);
+    workload_stats st;
+    workload_compute_stats(w, &st);
+    CU_ASSERT(st.zeros > 8);
+    g_workload = w;
+    g_drop_dst = 1;
+    for (int mode = VERIFY_FULL; mode <= VERIFY_STREAM; mode++) {
+        CU_ASSERT_PTR_NULL(verify_mutated(COLL_ALLTOALLV, "linear", no_mutation, 8, mode));
+        const char *e = verify_mutated(COLL_ALLTOALLV, "linear", drop_block_from_0, 8, mode);
+        CU_ASSERT(contains(e, "rank 1 ends"));
+        CU_ASSERT(contains(e, "without block 1 (0->1)"));
+    }
+    g_workload = NULL;
+    workload_free(w);
+    /* alltoall of 4 bytes over 8 ranks: block 0->5 has 0 bytes and is still required */
+    static verify_result res;
+    const alg_desc *lin = registry_find(NULL, COLL_ALLTOALL, "linear", &err);
+    g_real = lin;
+    g_mutate = drop_block_from_0;
+    g_drop_dst = 5;
+    alg_desc wrapped = *lin;
+    wrapped.prepare = wrap_prepare;
+    wrapped.gen_rank = wrap_gen;
+    wrapped.release = wrap_release;
+    coll_spec spec;
+    coll_spec_init(&spec, COLL_ALLTOALL, 8, 4);
+    CU_ASSERT_EQUAL(test_verify(&wrapped, &spec, VERIFY_FULL, &res, &err), 0);
+    CU_ASSERT(!res.ok && contains(res.error, "rank 5 ends"));
+    CU_ASSERT(!res.ok && contains(res.error, "without block 5 (0->5)"));
+}
+
+/* ParLogNa, P = 8, r = 2: steps 0-2 are the allreduce, 3 the own block, 4 the first
+ * metadata exchange (4 blocks: 16 bytes, no blocks named). */
+static void meta_short_recv(rank_sched *rs, const sched_layout *l)
+{
+    (void)l;
+    sched_op *o = rs->rank == 2 ? find_op(rs, 4, OP_RECV, 0) : NULL;
+    if (o && o->nranges == 0)
+        o->bytes -= 4;
+}
+
+static void meta_dropped_send(rank_sched *rs, const sched_layout *l)
+{
+    (void)l;
+    sched_op *o = rs->rank == 3 ? find_op(rs, 4, OP_SEND, 0) : NULL;
+    if (o && o->nranges == 0)
+        remove_op(rs, o);
+}
+
+static void test_alltoallv_metadata(void)
+{
+    for (int mode = VERIFY_FULL; mode <= VERIFY_STREAM; mode++) {
+        CU_ASSERT_PTR_NULL(verify_mutated(COLL_ALLTOALLV, "parlogna", no_mutation, 8, mode));
+        const char *e = verify_mutated(COLL_ALLTOALLV, "parlogna", meta_short_recv, 8, mode);
+        CU_ASSERT(contains(e, "rank 3 step 4: send to 2 (16 bytes, no blocks)"));
+        CU_ASSERT(contains(e, "recv from 3 (12 bytes, no blocks)"));
+        e = verify_mutated(COLL_ALLTOALLV, "parlogna", meta_dropped_send, 8, mode);
+        /* messages match in order: the data send now meets the metadata receive */
+        CU_ASSERT(contains(e, "rank 3 step 5: send to 2"));
+        CU_ASSERT(contains(e, "does not match rank 2 step 4: recv from 3 (16 bytes, no blocks)"));
+    }
+}
+
 int main(void)
 {
     CU_initialize_registry();
@@ -333,6 +432,8 @@ int main(void)
         {"send/recv size mismatch", test_size_mismatch},
         {"deadlock", test_deadlock},
         {"combine outside reductions", test_misused_combine},
+        {"alltoallv zero-byte blocks", test_alltoallv_zero_blocks},
+        {"alltoallv metadata messages", test_alltoallv_metadata},
         {NULL, NULL}};
     test_add_suite("verifier rejects planted bugs", cases);
     return test_run_suites();

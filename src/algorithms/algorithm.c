@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/units.h"
+#include "traffic/workload.h"
 
 void coll_spec_init(coll_spec *s, coll_kind coll, int32_t P, int64_t bytes)
 {
@@ -170,9 +171,18 @@ int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs
         rc = cs_fail(err, "ranks per node %d must divide P=%d", spec->ranks_per_node, spec->P);
     else if (check_params(alg, spec, err) < 0)
         rc = -1;
+    else if (spec->workload && spec->coll != COLL_ALLTOALLV)
+        rc = cs_fail(err, "a workload (block sizes per source and destination) is for alltoallv "
+                          "only");
+    else if (spec->workload && workload_ranks(spec->workload) != spec->P)
+        rc = cs_fail(err, "the workload was made for P=%d ranks, not P=%d",
+                     workload_ranks(spec->workload), spec->P);
     else {
         layout_init(&run->layout, spec->coll, spec->P, spec->root, spec->bytes, 1);
-        run->layout.dst = spec->dst;
+        if (spec->workload) { /* alltoallv: bytes of block s*P+d from the workload */
+            run->layout.block_bytes_fn = workload_block_bytes;
+            run->layout.bytes_ctx = spec->workload;
+        }
         rc = alg->prepare(&run->spec, &run->layout, &run->ctx, err);
         run->layout.dst = spec->dst; /* prepare may have re-initialized the layout */
     }

@@ -9,9 +9,15 @@
  * order: at step k it moves by +2^k if bit k is set. So at step k rank r holds the blocks
  * s->d with s = r - low, low < 2^k, (d - s) = low (mod 2^k), and sends to r + 2^k those
  * whose distance has bit k set. A local rotation before and after (copies).
+ *
+ * alltoallv (two-phase non-uniform Bruck, Fan et al. HPDC'22, radix 2): the alltoall
+ * schedule with each step made a two-phase exchange (alltoallv.h: the block sizes as
+ * metadata first, then the packed data), the rotations copying the rank's send buffer
+ * before and its receive buffer after.
  */
 #include <stdlib.h>
 
+#include "algorithms/alltoallv.h"
 #include "algorithms/blocks.h"
 #include "algorithms/families.h"
 #include "common/util.h"
@@ -101,6 +107,25 @@ static void gen_alltoall(const coll_spec *s, const void *ctx, int32_t r, sched_b
     rl_free(&in);
 }
 
+static void gen_alltoallv(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)ctx;
+    int64_t P = s->P;
+    range_list out = {0}, in = {0};
+    sb_step(b);
+    sb_copy(b, a2av_row_bytes(b->layout, r)); /* rotate the send buffer */
+    int k = 0;
+    for (int64_t bit = 1; bit < P; bit *= 2, k++) {
+        int64_t from = mod_i64(r - bit, P);
+        alltoall_step_blocks(P, r, k, &out);
+        alltoall_step_blocks(P, from, k, &in);
+        a2av_exchange(b, (int32_t)((r + bit) % P), &out, (int32_t)from, &in, 1);
+    }
+    sb_copy(b, a2av_col_bytes(b->layout, r)); /* inverse rotation of the receive buffer */
+    rl_free(&out);
+    rl_free(&in);
+}
+
 const alg_desc alg_family_bruck[] = {
     {COLL_ALLGATHER, "bruck", "Bruck: ceil(log2 P) steps to r-2^t, final rotation", "any P >= 2",
      NULL, prepare_bruck, gen_allgather, free},
@@ -109,5 +134,8 @@ const alg_desc alg_family_bruck[] = {
      prepare_kport, gen_allgather, free},
     {COLL_ALLTOALL, "bruck", "Bruck: ceil(log2 P) steps of about n/2 bytes, two rotations",
      "any P >= 2", NULL, prepare_bruck, gen_alltoall, free},
+    {COLL_ALLTOALLV, "bruck",
+     "two-phase non-uniform Bruck: ceil(log2 P) rounds of metadata + data, two rotations",
+     "any P >= 2", NULL, prepare_bruck, gen_alltoallv, free},
     {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };

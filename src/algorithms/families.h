@@ -14,5 +14,7 @@ extern const alg_desc alg_family_composite[]; /* composite.c: two-phase composit
 extern const alg_desc alg_family_kautz[];     /* kautz.c: Kautz K(d,2) neighbour collectives */
 extern const alg_desc alg_family_twodfc[];    /* twodfc.c: 2D fully-connected (2dfc) */
 extern const alg_desc alg_family_p2p[];       /* p2p.c: point to point */
+extern const alg_desc alg_family_parlogna[];  /* parlogna.c: ParLogNa (alltoallv) */
+extern const alg_desc alg_family_parlinna[];  /* parlinna.c: ParLinNa (alltoallv) */
 
 #endif

@@ -20,6 +20,8 @@ static const alg_desc *const families[] = {
     alg_family_kautz,
     alg_family_twodfc,
     alg_family_p2p,
+    alg_family_parlogna,
+    alg_family_parlinna,
 };
 
 enum { NFAMILIES = sizeof families / sizeof families[0] };

@@ -219,10 +219,12 @@ void layout_final_blocks(const sched_layout *l, int32_t rank, blk_range **out, s
         if (rank == l->dst)
             push_range(out, n, cap, 0, l->nblocks);
         break;
-    default: /* alltoall(v): column `rank` */
-        for (int64_t s = 0; s < l->P; s++)
-            push_range(out, n, cap, (s * l->P + rank) * l->pair_blocks,
-                       (s * l->P + rank + 1) * l->pair_blocks);
+    default: /* alltoall(v): column `rank`; alltoallv needs no block of 0 bytes */
+        for (int64_t s = 0; s < l->P; s++) {
+            int64_t lo = (s * l->P + rank) * l->pair_blocks, hi = lo + l->pair_blocks;
+            if (l->coll != COLL_ALLTOALLV || layout_range_bytes(l, lo, hi) > 0)
+                push_range(out, n, cap, lo, hi);
+        }
         break;
     }
 }

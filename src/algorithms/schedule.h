@@ -134,7 +134,8 @@ int64_t layout_owner(const sched_layout *l, int64_t block);
 
 /* The blocks a rank holds before the collective and must hold after it, as ranges
  * appended to *out (growable: *n used, *cap allocated). For reductions "hold" means
- * "hold a partial / the full reduction" (see verify.h). */
+ * "hold a partial / the full reduction" (see verify.h). An alltoallv block of 0 bytes is
+ * not required at the end (MPI_Alltoallv moves nothing for a zero count). */
 void layout_initial_blocks(const sched_layout *l, int32_t rank, blk_range **out, size_t *n,
                            size_t *cap);
 void layout_final_blocks(const sched_layout *l, int32_t rank, blk_range **out, size_t *n,

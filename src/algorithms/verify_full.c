@@ -139,8 +139,10 @@ static void collect_records(full_ctx *c, msg_rec **sends, size_t *ns, msg_rec **
     free(cnt_send);
     free(cnt_recv);
     free(touched);
-    qsort(*sends, *ns, sizeof **sends, cmp_rec);
-    qsort(*recvs, *nr, sizeof **recvs, cmp_rec);
+    if (*ns > 1) /* alltoallv of empty blocks: possibly no message at all */
+        qsort(*sends, *ns, sizeof **sends, cmp_rec);
+    if (*nr > 1)
+        qsort(*recvs, *nr, sizeof **recvs, cmp_rec);
 }
 
 static size_t count_pair(const msg_rec *v, size_t n, int32_t src, int32_t dst)

@@ -130,7 +130,7 @@ static void consume_step(stream_worker *w, const rank_sched *rs, uint32_t s, uin
             uint64_t h = msg_hash(o->peer, r, w->cnt_recv[o->peer]++, hstep, o->bytes, rg, o->nranges);
             w->rank_recv += h;
             w->recv_by_src[o->peer] += h;
-            if (!sh->reductions) {
+            if (!sh->reductions && o->nranges > 0) { /* metadata messages name no blocks */
                 VEC_RESERVE(w->pending, w->cap_pending, w->npending + o->nranges);
                 memcpy(w->pending + w->npending, rg, o->nranges * sizeof *rg);
                 w->npending += o->nranges;

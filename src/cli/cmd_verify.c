@@ -2,7 +2,7 @@
  *
  *   collsim verify --collective C --algorithm A[,B..|all] --ranks SPEC [--size S]
  *                  [--root R] [--dst D] [--param name=value].. [--dims AxB..]
- *                  [--ranks-per-node Q]
+ *                  [--ranks-per-node Q] [--workload KIND:key=value..]
  *                  [--engine auto|full|stream] [--threads N] [--max-memory SIZE] [--quiet]
  *
  * One line per case (ok / FAIL / skip), then a summary. Exit 0 when nothing failed, 1 when
@@ -18,6 +18,7 @@
 #include "cli/cli.h"
 #include "common/rankspec.h"
 #include "common/units.h"
+#include "traffic/workload.h"
 
 static const char usage[] =
     "usage: collsim verify --collective C --algorithm A[,B...|all] --ranks SPEC [options]\n"
@@ -31,6 +32,8 @@ static const char usage[] =
     "  --param name=value    algorithm parameter (repeatable)\n"
     "  --dims AxB..          logical torus dimensions for topology-aware algorithms\n"
     "  --ranks-per-node Q    ranks sharing a node (default 1)\n"
+    "  --workload W          alltoallv block sizes, e.g. uniform:S=1KiB:seed=1 (see\n"
+    "                        docs/workloads.md; default: --size split evenly)\n"
     "  --engine E            auto (default), full or stream (see docs/verify.md)\n"
     "  --threads N           threads of the stream engine (default: all CPUs)\n"
     "  --max-memory SIZE     memory the full engine may use (default 4GiB)\n"
@@ -43,6 +46,8 @@ typedef struct verify_cli {
     size_t nranks;
     verify_options opt;
     int quiet;
+    int have_workload;
+    workload_params workload; /* alltoallv sizes, made for each P */
 } verify_cli;
 
 static int parse_args(int argc, char **argv, verify_cli *v)
@@ -55,6 +60,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         {"engine", required_argument, 0, 'e'},     {"threads", required_argument, 0, 't'},
         {"max-memory", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'Q'},
         {"help", no_argument, 0, 'h'},             {"dst", required_argument, 0, 'D'},
+        {"workload", required_argument, 0, 'w'},
         {0, 0, 0, 0}};
     cs_error err;
     int have_coll = 0;
@@ -86,6 +92,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         case 't': rc = parse_int_in(optarg, 1, 1024, "threads", &x, &err); v->opt.threads = (int)x; break;
         case 'm': rc = parse_size(optarg, &v->opt.max_memory, &err); break;
         case 'Q': v->quiet = 1; break;
+        case 'w': rc = workload_parse(optarg, &v->workload, &err); v->have_workload = 1; break;
         case 'h': fputs(usage, stdout); exit(0);
         default:
             return cli_usage_error("verify", "unknown or incomplete option '%s'\n%s",
@@ -100,21 +107,40 @@ static int parse_args(int argc, char **argv, verify_cli *v)
     if (!have_coll || !v->algorithms[0] || !ranks)
         return cli_usage_error("verify", "--collective, --algorithm and --ranks are required\n%s",
                                usage);
+    if (v->have_workload && v->base.coll != COLL_ALLTOALLV)
+        return cli_usage_error("verify", "--workload: block sizes per source and destination are "
+                                         "for --collective alltoallv only");
     if (rankspec_parse(ranks, 2, INT32_MAX, &v->ranks, &v->nranks, &err) < 0)
         return cli_usage_error("verify", "--ranks: %s", err.msg);
     return 0;
 }
+
+/* Workload sizes are cached in a table up to this size (P <= 4096), computed on demand above. */
+#define WORKLOAD_TABLE_MAX ((int64_t)64 << 20)
 
 /* Verifies one (algorithm, P) case; returns 0 ok, 1 failed, 2 unsupported. */
 static int verify_case(const verify_cli *v, const alg_desc *alg, int32_t P)
 {
     coll_spec spec = v->base;
     spec.P = P;
-    char size[32];
-    format_size(spec.bytes, size, sizeof size);
-    alg_run run;
+    char size[600] = "size=";
     cs_error err;
+    workload *w = NULL;
+    if (v->have_workload) {
+        if (workload_create(&v->workload, P, &w, &err) < 0) {
+            printf("FAIL %s %s P=%d: %s\n", coll_name(alg->coll), alg->name, P, err.msg);
+            return 1;
+        }
+        workload_materialize(w, WORKLOAD_TABLE_MAX);
+        spec.workload = w;
+        strcpy(size, "workload=");
+        workload_format(&v->workload, size + strlen(size), sizeof size - strlen(size));
+    } else {
+        format_size(spec.bytes, size + strlen(size), sizeof size - strlen(size));
+    }
+    alg_run run;
     if (alg_run_prepare(&run, alg, &spec, &err) < 0) {
+        workload_free(w);
         if (!v->quiet)
             printf("skip %s P=%d: %s\n", alg->name, P, err.msg);
         return 2;
@@ -122,16 +148,17 @@ static int verify_case(const verify_cli *v, const alg_desc *alg, int32_t P)
     verify_result res;
     int rc = verify_run(&run, &v->opt, &res, &err);
     alg_run_release(&run);
+    workload_free(w);
     if (rc < 0) {
-        printf("FAIL %s %s P=%d size=%s: %s\n", coll_name(alg->coll), alg->name, P, size, err.msg);
+        printf("FAIL %s %s P=%d %s: %s\n", coll_name(alg->coll), alg->name, P, size, err.msg);
         return 1;
     }
     if (!res.ok) {
-        printf("FAIL %s %s P=%d size=%s: %s\n", coll_name(alg->coll), alg->name, P, size, res.error);
+        printf("FAIL %s %s P=%d %s: %s\n", coll_name(alg->coll), alg->name, P, size, res.error);
         return 1;
     }
     if (!v->quiet) {
-        printf("ok   %s %s P=%d size=%s engine=%s messages=%lld steps=%d wall=%.2fs rss=%ldMiB%s%s\n",
+        printf("ok   %s %s P=%d %s engine=%s messages=%lld steps=%d wall=%.2fs rss=%ldMiB%s%s\n",
                coll_name(alg->coll), alg->name, P, size, verify_mode_name(res.engine),
                (long long)res.messages, res.steps, res.wall_s, res.peak_rss_kb / 1024,
                res.semantics_checked ? "" : " (reduction semantics not checked: stream engine)",

@@ -28,4 +28,17 @@ check "2dfc split" 2 "allowed: m2|m1|half" -- "$bin" verify --collective allgath
 check "p2p multipath" 0 "messages=46 steps=3" -- "$bin" verify --collective p2p --algorithm kautz_multipath --ranks 272 --root 7 --dst 128
 check "p2p dst" 2 "other than the source 3" -- "$bin" verify --collective p2p --algorithm direct --ranks 8 --root 3 --dst 3
 check "p2p bad dst" 2 "--dst" -- "$bin" verify --collective p2p --algorithm direct --ranks 8 --dst x
+# alltoallv with --workload (docs/workloads.md)
+v() { "$bin" verify --collective alltoallv "$@"; }
+check "all algorithms, uniform" 0 "0 failed" -- v --algorithm all --ranks 2..17 --workload uniform:S=1KiB:seed=1 --quiet
+check "all algorithms, all-zero" 0 "0 failed" -- v --algorithm all --ranks 8,9 --workload constant:S=0 --quiet
+check "workload in the ok line" 0 "workload=fft2:block=512B:last=128B" -- v --algorithm pairwise --ranks 8 --workload fft2
+check "parlogna radix" 0 "3 ok" -- v --algorithm parlogna --param radix=5 --ranks 5,6,30 --workload powerlaw:max=1KiB:x=0.9
+check "parlinna" 0 "2 ok" -- v --algorithm parlinna_coalesced,parlinna_staggered --ranks-per-node 4 --ranks 12 --param batch_size=2 --workload normal:mean=100:sd=30:max=128
+check "parlinna radix above Q" 2 "radix 5 is outside 2..4" -- v --algorithm parlinna_staggered --ranks-per-node 4 --ranks 12 --param radix=5
+check "parlinna needs Q" 2 "Q >= 2" -- v --algorithm parlinna_coalesced --ranks 12
+check "parlogna radix above P" 2 "radix 9 is outside 2..8" -- v --algorithm parlogna --ranks 8 --param radix=9
+check "bad workload kind" 2 "allowed: constant, uniform, normal, powerlaw, fft1, fft2" -- v --algorithm linear --ranks 4 --workload gauss:S=1
+check "bad workload key" 2 "unknown key 'mean' (allowed: S, seed, unit)" -- v --algorithm linear --ranks 4 --workload uniform:S=1KiB:mean=3
+check "workload needs alltoallv" 2 "alltoallv only" -- "$bin" verify --collective alltoall --algorithm linear --ranks 4 --workload uniform:S=1KiB
 exit $fail
