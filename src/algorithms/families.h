@@ -11,5 +11,6 @@ extern const alg_desc alg_family_ring[];      /* ring.c */
 extern const alg_desc alg_family_bruck[];     /* bruck.c: Bruck and k-port Bruck */
 extern const alg_desc alg_family_pairwise[];  /* pairwise.c: pairwise, XOR exchanges */
 extern const alg_desc alg_family_composite[]; /* composite.c: two-phase compositions */
+extern const alg_desc alg_family_bine_tree[];      /* bine_tree.c: Bine trees */
 
 #endif

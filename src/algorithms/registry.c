@@ -17,6 +17,7 @@ static const alg_desc *const families[] = {
     alg_family_bruck,
     alg_family_pairwise,
     alg_family_composite,
+    alg_family_bine_tree,
 };
 
 enum { NFAMILIES = sizeof families / sizeof families[0] };
