@@ -12,5 +12,7 @@ extern const alg_desc alg_family_bruck[];     /* bruck.c: Bruck and k-port Bruck
 extern const alg_desc alg_family_pairwise[];  /* pairwise.c: pairwise, XOR exchanges */
 extern const alg_desc alg_family_composite[]; /* composite.c: two-phase compositions */
 extern const alg_desc alg_family_bine_tree[];      /* bine_tree.c: Bine trees */
+extern const alg_desc alg_family_bine_butterfly[]; /* bine_butterfly.c: Bine butterflies */
+extern const alg_desc alg_family_bine_alltoall[];  /* bine_alltoall.c: Bine alltoall */
 
 #endif

@@ -18,6 +18,8 @@ static const alg_desc *const families[] = {
     alg_family_pairwise,
     alg_family_composite,
     alg_family_bine_tree,
+    alg_family_bine_butterfly,
+    alg_family_bine_alltoall,
 };
 
 enum { NFAMILIES = sizeof families / sizeof families[0] };
