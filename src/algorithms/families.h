@@ -14,5 +14,6 @@ extern const alg_desc alg_family_composite[]; /* composite.c: two-phase composit
 extern const alg_desc alg_family_bine_tree[];      /* bine_tree.c: Bine trees */
 extern const alg_desc alg_family_bine_butterfly[]; /* bine_butterfly.c: Bine butterflies */
 extern const alg_desc alg_family_bine_alltoall[];  /* bine_alltoall.c: Bine alltoall */
+extern const alg_desc alg_family_bine_torus[];     /* bine_torus.c: torus-optimized Bine */
 
 #endif
