@@ -11,7 +11,11 @@ static void rule_blocks(const bfly_pattern *p, const chunk_map *m, int32_t who, 
     p->rs_send(p->ctx, who, i, parts);
     for (size_t k = 0; k < parts->n; k++)
         chunk_map_push(m, out, (int32_t)parts->r[k].lo, (int32_t)parts->r[k].hi);
-    rl_normalize(out);
+    for (size_t k = 1; k < out->n; k++) /* sort only when needed (a rotation wraps) */
+        if (out->r[k].lo < out->r[k - 1].hi) {
+            rl_normalize(out);
+            break;
+        }
 }
 
 static int64_t count_blocks(const range_list *l)

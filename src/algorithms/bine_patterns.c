@@ -115,18 +115,33 @@ static int32_t dd_peer(const void *ctx, int32_t v, int i)
 
 /* Chunk x reaches v at DH step k of x's tree when d = v - x (x even) or x - v (x odd) is
  * first reached at step k of the tree rooted at 0 (even ranks behave like 0 shifted,
- * odd ones mirrored); d has v's parity exactly when x is even. */
+ * odd ones mirrored); d has v's parity exactly when x is even. Large sets are sorted
+ * through a bitmap, small ones by a sort. */
 static void natural_rs_send(const void *ctx, int32_t v, int i, range_list *out)
 {
     const bine_bfly *c = ctx;
     int k = c->s - 1 - i;
-    for (int32_t j = c->arr.first[k]; j < c->arr.first[k + 1]; j++) {
+    int32_t from = c->arr.first[k], to = c->arr.first[k + 1];
+    int64_t words = ((int64_t)c->n + 63) / 64;
+    uint64_t *bitmap = (int64_t)(to - from) * 8 >= words ? xcalloc((size_t)words, 8) : NULL;
+    size_t base = out->n;
+    for (int32_t j = from; j < to; j++) {
         int32_t d = c->arr.by_step[j];
-        int64_t x = (d % 2 == v % 2) ? (int64_t)v - d : (int64_t)v + d;
-        x = mod_i64(x, c->n);
-        rl_push(out, x, x + 1);
+        int64_t x = mod_i64((d % 2 == v % 2) ? (int64_t)v - d : (int64_t)v + d, c->n);
+        if (bitmap)
+            bitmap[x / 64] |= 1ULL << (x % 64);
+        else
+            rl_push(out, x, x + 1);
     }
-    rl_normalize(out);
+    if (!bitmap) {
+        if (out->n - base > 1)
+            rl_normalize(out);
+        return;
+    }
+    for (int64_t x = 0; x < c->n; x++) /* runs of set bits, in order */
+        if (bitmap[x / 64] >> (x % 64) & 1)
+            rl_push(out, x, x + 1);
+    free(bitmap);
 }
 
 static void remap_rs_send(const void *ctx, int32_t v, int i, range_list *out)
