@@ -112,7 +112,7 @@ void bfly_ag_core_opts(sched_builder *b, const bfly_pattern *p, const chunk_map 
     core(b, p, m, r, o, 1);
 }
 
-/* One chunk moves to `to_pos` holder and one arrives, as bfly_remap_* describe. */
+/* The one-step exchange of bfly_remap_after_rs / bfly_remap_before_ag. */
 static void remap_step(sched_builder *b, const bfly_remap *rm, const chunk_map *m, int32_t r,
                        int before_ag)
 {

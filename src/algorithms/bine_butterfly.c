@@ -115,7 +115,8 @@ static int prepare_bandwidth(const coll_spec *s, sched_layout *l, void **ctx, cs
 static int prepare_latency(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
 {
     (void)err;
-    *ctx = new_ctx(s, l, STRAT_PERMUTE, 1); /* the natural pattern; only its peers matter */
+    /* the folded map and the distance-doubling peers; no block rule is used */
+    *ctx = new_ctx(s, l, STRAT_PERMUTE, 1);
     return 0;
 }
 

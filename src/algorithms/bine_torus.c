@@ -34,6 +34,8 @@ static const alg_param_desc torus_params[] = {
 };
 
 typedef struct torus_ctx {
+    coll_kind coll;
+    int latency; /* allreduce: whole vector every step */
     int ndims;
     int32_t dims[SPEC_MAX_DIMS];
     conc_plan plan;
@@ -109,17 +111,21 @@ static int slices(const coll_spec *s, torus_ctx *c, int64_t width, sched_layout 
     return n;
 }
 
-static torus_ctx *new_ctx(void)
+static torus_ctx *new_ctx(const coll_spec *s)
 {
-    return xcalloc(1, sizeof(torus_ctx));
+    torus_ctx *c = xcalloc(1, sizeof *c);
+    c->coll = s->coll;
+    return c;
 }
 
+/* `latency`: the whole-vector allreduce, which needs power-of-two dimensions (a pruned
+ * butterfly would combine some contributions twice). */
 static int prepare_bfly(const coll_spec *s, sched_layout *l, void **ctx, int64_t width,
-                        int need_pow2, cs_error *err)
+                        int latency, cs_error *err)
 {
-    torus_ctx *c = new_ctx();
+    torus_ctx *c = new_ctx(s);
     int starts[CONC_MAX_SLICES], mirrors[CONC_MAX_SLICES], n;
-    if (torus_shape(s, c, need_pow2, err) < 0 ||
+    if (torus_shape(s, c, latency, err) < 0 ||
         (n = slices(s, c, width, l, starts, mirrors, err)) < 0) {
         free(c);
         return -1;
@@ -143,13 +149,14 @@ static int prepare_bfly(const coll_spec *s, sched_layout *l, void **ctx, int64_t
         tp_bfly_remap(&c->rm[i], &c->bf[i]);
         c->remaps = c->remaps || tp_bfly_remaps(&c->bf[i]);
     }
+    c->latency = latency;
     *ctx = c;
     return 0;
 }
 
 static int prepare_tree(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
 {
-    torus_ctx *c = new_ctx();
+    torus_ctx *c = new_ctx(s);
     int starts[CONC_MAX_SLICES], mirrors[CONC_MAX_SLICES], n;
     if (torus_shape(s, c, 0, err) < 0 || (n = slices(s, c, 1, l, starts, mirrors, err)) < 0) {
         free(c);
@@ -186,96 +193,65 @@ static int prepare_partitioned(const coll_spec *s, sched_layout *l, void **ctx, 
     return prepare_bfly(s, l, ctx, 1, 0, err);
 }
 
-/* ---- one slice of each collective ----------------------------------------------------- */
+/* ---- one slice, and the whole ----------------------------------------------------------- */
 
-static void slice_allreduce(const void *ctx, int i, int32_t r, sched_builder *b)
+static void slice(const void *ctx, int i, int32_t r, sched_builder *b)
 {
     const torus_ctx *c = ctx;
-    bfly_rs_core_opts(b, &c->pat[i], &c->map, r, NULL);
-    bfly_ag_core_opts(b, &c->pat[i], &c->map, r, NULL);
-}
-
-static void slice_latency(const void *ctx, int i, int32_t r, sched_builder *b)
-{
-    const torus_ctx *c = ctx;
-    bfly_whole_core(b, &c->pat[i], &c->map, r);
-}
-
-static void slice_reduce_scatter(const void *ctx, int i, int32_t r, sched_builder *b)
-{
-    const torus_ctx *c = ctx;
-    bfly_rs_core_opts(b, &c->pat[i], &c->map, r, NULL);
-    if (c->remaps)
-        bfly_remap_after_rs(b, &c->rm[i], &c->map, r);
-}
-
-static void slice_allgather(const void *ctx, int i, int32_t r, sched_builder *b)
-{
-    const torus_ctx *c = ctx;
-    if (c->remaps)
-        bfly_remap_before_ag(b, &c->rm[i], &c->map, r);
-    bfly_ag_core_opts(b, &c->pat[i], &c->map, r, NULL);
-}
-
-static void slice_bcast(const void *ctx, int i, int32_t r, sched_builder *b)
-{
-    const torus_ctx *c = ctx;
-    tree_bcast(b, &c->tp[i], &c->map, r);
-}
-
-static void slice_reduce(const void *ctx, int i, int32_t r, sched_builder *b)
-{
-    const torus_ctx *c = ctx;
-    tree_reduce(b, &c->tp[i], &c->map, r);
-}
-
-static void slice_gather(const void *ctx, int i, int32_t r, sched_builder *b)
-{
-    const torus_ctx *c = ctx;
-    tree_gather(b, &c->tp[i], &c->map, r);
-}
-
-static void slice_scatter(const void *ctx, int i, int32_t r, sched_builder *b)
-{
-    const torus_ctx *c = ctx;
-    tree_scatter(b, &c->tp[i], &c->map, r);
-}
-
-/* gen_rank for each collective: every slice, merged (concurrent.h). */
-#define TORUS_GEN(name, slice_fn)                                                          \
-    static void name(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)     \
-    {                                                                                      \
-        (void)s;                                                                           \
-        conc_gen(b, &((const torus_ctx *)ctx)->plan, r, slice_fn, ctx);                    \
+    const bfly_pattern *p = &c->pat[i];
+    const tree_pattern *t = &c->tp[i];
+    switch (c->coll) {
+    case COLL_BCAST: tree_bcast(b, t, &c->map, r); break;
+    case COLL_REDUCE: tree_reduce(b, t, &c->map, r); break;
+    case COLL_GATHER: tree_gather(b, t, &c->map, r); break;
+    case COLL_SCATTER: tree_scatter(b, t, &c->map, r); break;
+    case COLL_REDUCE_SCATTER:
+        bfly_rs_core_opts(b, p, &c->map, r, NULL);
+        if (c->remaps)
+            bfly_remap_after_rs(b, &c->rm[i], &c->map, r);
+        break;
+    case COLL_ALLGATHER:
+        if (c->remaps)
+            bfly_remap_before_ag(b, &c->rm[i], &c->map, r);
+        bfly_ag_core_opts(b, p, &c->map, r, NULL);
+        break;
+    default: /* allreduce */
+        if (c->latency) {
+            bfly_whole_core(b, p, &c->map, r);
+        } else {
+            bfly_rs_core_opts(b, p, &c->map, r, NULL);
+            bfly_ag_core_opts(b, p, &c->map, r, NULL);
+        }
+        break;
     }
-TORUS_GEN(gen_allreduce, slice_allreduce)
-TORUS_GEN(gen_latency, slice_latency)
-TORUS_GEN(gen_reduce_scatter, slice_reduce_scatter)
-TORUS_GEN(gen_allgather, slice_allgather)
-TORUS_GEN(gen_bcast, slice_bcast)
-TORUS_GEN(gen_reduce, slice_reduce)
-TORUS_GEN(gen_gather, slice_gather)
-TORUS_GEN(gen_scatter, slice_scatter)
+}
+
+/* Every slice, merged step by step (concurrent.h). */
+static void gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    conc_gen(b, &((const torus_ctx *)ctx)->plan, r, slice, ctx);
+}
 
 #define EVEN_DIMS "dims (default: one ring of P) with every size even or 1"
 #define POW2_DIMS "dims (default: one ring of P) with every size a power of two"
 
 const alg_desc alg_family_bine_torus[] = {
     {COLL_ALLREDUCE, "bine_torus", "Bine reduce-scatter + allgather, dimension by dimension",
-     EVEN_DIMS, torus_params, prepare_allreduce, gen_allreduce, release},
+     EVEN_DIMS, torus_params, prepare_allreduce, gen, release},
     {COLL_ALLREDUCE, "bine_torus_latency", "Bine butterfly, whole vector, dimension by dimension",
-     POW2_DIMS, torus_params, prepare_latency, gen_latency, release},
+     POW2_DIMS, torus_params, prepare_latency, gen, release},
     {COLL_REDUCE_SCATTER, "bine_torus", "Bine butterfly dimension by dimension (+ fix-up)",
-     EVEN_DIMS, torus_params, prepare_partitioned, gen_reduce_scatter, release},
+     EVEN_DIMS, torus_params, prepare_partitioned, gen, release},
     {COLL_ALLGATHER, "bine_torus", "Bine butterfly dimension by dimension (+ fix-up)", EVEN_DIMS,
-     torus_params, prepare_partitioned, gen_allgather, release},
+     torus_params, prepare_partitioned, gen, release},
     {COLL_BCAST, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen_bcast, release},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release},
     {COLL_REDUCE, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen_reduce, release},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release},
     {COLL_GATHER, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen_gather, release},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release},
     {COLL_SCATTER, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen_scatter, release},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release},
     {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };
