@@ -356,6 +356,38 @@ static void test_two_thirds_distance(void)
     }
 }
 
+/* Fig. 1 in message terms (the PICO "external bytes" count): 8 ranks in groups of 2
+ * consecutive ranks; a broadcast of n bytes puts 3n on inter-group messages with the
+ * distance-halving Bine tree and 6n with the distance-doubling binomial tree. */
+static int64_t intergroup_bytes(const char *name, int32_t P, int32_t group)
+{
+    const alg_desc *alg = registry_find(NULL, COLL_BCAST, name, NULL);
+    coll_spec spec;
+    coll_spec_init(&spec, COLL_BCAST, P, 1000);
+    alg_run run;
+    cs_error err;
+    CU_ASSERT_FATAL(alg_run_prepare(&run, alg, &spec, &err) == 0);
+    sched_builder b;
+    sb_init(&b, &run.layout);
+    int64_t bytes = 0;
+    for (int32_t r = 0; r < P; r++) {
+        alg_run_gen(&run, r, &b);
+        for (uint32_t i = 0; i < b.rs.nops; i++)
+            if (b.rs.ops[i].kind == OP_SEND && b.rs.ops[i].peer / group != r / group)
+                bytes += b.rs.ops[i].bytes;
+    }
+    sb_free(&b);
+    alg_run_release(&run);
+    return bytes;
+}
+
+static void test_fig1_messages(void)
+{
+    CU_ASSERT_EQUAL(intergroup_bytes("bine", 8, 2), 3 * 1000);
+    CU_ASSERT_EQUAL(intergroup_bytes("binomial_doubling", 8, 2), 6 * 1000);
+    CU_ASSERT_EQUAL(intergroup_bytes("binomial_halving", 8, 2), 3 * 1000);
+}
+
 int main(void)
 {
     CU_initialize_registry();
@@ -369,6 +401,7 @@ int main(void)
         {"gather ranges, p = 8", test_gather_trace},
         {"torus partners, 4x4", test_torus_partners},
         {"Eq. 2: 2/3 modular distance per step", test_two_thirds_distance},
+        {"Fig. 1 in inter-group message bytes", test_fig1_messages},
         {NULL, NULL}};
     test_add_suite("bine", cases);
     return test_run_suites();
