@@ -71,7 +71,8 @@ static void step_blocks(const alltoall_ctx *c, int32_t holder, int32_t dst_peer,
     rl_clear(runs);
     for (int64_t k = 0; k < len; k++)
         rl_push(runs, dsts[k], dsts[k] + 1);
-    int64_t start = mod_i64(holder + (holder % 2 == 0 ? bine_nb_smallest(j) : -bine_nb_largest(j)), P);
+    int64_t lo = holder % 2 == 0 ? bine_nb_smallest(j) : -bine_nb_largest(j);
+    int64_t start = mod_i64(holder + lo, P);
     int64_t wrapped = start + nsrc > P ? start + nsrc - P : 0; /* sources 0..wrapped-1 */
     rl_clear(out);
     for (int64_t a = 0; a < nsrc; a++) {

@@ -32,7 +32,7 @@
 enum { STRAT_BLOCK, STRAT_PERMUTE, STRAT_SEND, STRAT_TWO };
 
 #define STRATEGY_CHOICES "block|permute|send|two"
-#define STRATEGY_DOC "non-contiguous data: block-by-block, permute, send (+ fix-up), two transmissions"
+#define STRATEGY_DOC "non-contiguous data: block-by-block, permute, send, two transmissions"
 
 static const alg_param_desc block_default_params[] = {
     {"strategy", PARAM_CHOICE, "block", STRATEGY_CHOICES, STRATEGY_DOC},

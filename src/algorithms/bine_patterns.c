@@ -67,7 +67,9 @@ static void dh_subtree(const void *ctx, int32_t v, range_list *out)
 
 void bine_dh_tree_pattern(tree_pattern *tp, const bine_tree *t)
 {
-    *tp = (tree_pattern){t->n, t->s, dh_recv_step, dh_parent, dh_child, dh_subtree, t};
+    *tp = (tree_pattern){.n = t->n, .nsteps = t->s,
+                          .recv_step = dh_recv_step, .parent = dh_parent, .child = dh_child,
+                          .subtree = dh_subtree, .ctx = t};
 }
 
 /* ---- distance-doubling tree (nu positions) ------------------------------------------ */
@@ -102,7 +104,9 @@ static void dd_subtree(const void *ctx, int32_t v, range_list *out)
 
 void bine_dd_tree_pattern(tree_pattern *tp, const bine_tree *t)
 {
-    *tp = (tree_pattern){t->n, t->s, dd_recv_step, dd_parent, dd_child, dd_subtree, t};
+    *tp = (tree_pattern){.n = t->n, .nsteps = t->s,
+                          .recv_step = dd_recv_step, .parent = dd_parent, .child = dd_child,
+                          .subtree = dd_subtree, .ctx = t};
 }
 
 /* ---- butterflies ------------------------------------------------------------------ */
@@ -193,7 +197,7 @@ void bine_natural_bfly(bfly_pattern *p, bine_bfly *c, int32_t n)
 {
     bfly_init(c, n);
     bine_arrivals_init(&c->arr, n);
-    *p = (bfly_pattern){c->s, dd_peer, natural_rs_send, c};
+    *p = (bfly_pattern){.nsteps = c->s, .peer = dd_peer, .rs_send = natural_rs_send, .ctx = c};
 }
 
 void bine_remap_bfly(bfly_pattern *p, bfly_remap *rm, bine_bfly *c, int32_t n)
@@ -202,14 +206,14 @@ void bine_remap_bfly(bfly_pattern *p, bfly_remap *rm, bine_bfly *c, int32_t n)
     c->nu_inv = xmalloc(sizeof *c->nu_inv * (size_t)n);
     for (int32_t v = 0; v < n; v++)
         c->nu_inv[bine_nu(v, n)] = v;
-    *p = (bfly_pattern){c->s, dd_peer, remap_rs_send, c};
+    *p = (bfly_pattern){.nsteps = c->s, .peer = dd_peer, .rs_send = remap_rs_send, .ctx = c};
     *rm = (bfly_remap){remap_pos, remap_pos_inv, c};
 }
 
 void bine_halving_bfly(bfly_pattern *p, bine_bfly *c, int32_t n)
 {
     bfly_init(c, n);
-    *p = (bfly_pattern){c->s, dh_peer, halving_rs_send, c};
+    *p = (bfly_pattern){.nsteps = c->s, .peer = dh_peer, .rs_send = halving_rs_send, .ctx = c};
 }
 
 void bine_bfly_free(bine_bfly *c)

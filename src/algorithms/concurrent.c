@@ -20,7 +20,8 @@ static void to_whole(const conc_plan *cp, int c, int64_t lo, int64_t hi, range_l
         return;
     }
     for (int64_t owner = lo / w; owner * w < hi; owner++) { /* one piece per owning rank */
-        int64_t a = lo > owner * w ? lo : owner * w, z = hi < (owner + 1) * w ? hi : (owner + 1) * w;
+        int64_t a = lo > owner * w ? lo : owner * w;
+        int64_t z = hi < (owner + 1) * w ? hi : (owner + 1) * w;
         int64_t base = owner * cp->unit + c * w - owner * w;
         rl_push(out, base + a, base + z);
     }

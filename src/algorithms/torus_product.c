@@ -178,7 +178,7 @@ static void bf_rs_send(const void *ctx, int32_t v, int i, range_list *out)
 
 void tp_bfly_pattern(bfly_pattern *p, const tp_bfly *t)
 {
-    *p = (bfly_pattern){t->o.nsteps, bf_peer, bf_rs_send, t};
+    *p = (bfly_pattern){.nsteps = t->o.nsteps, .peer = bf_peer, .rs_send = bf_rs_send, .ctx = t};
 }
 
 int tp_bfly_remaps(const tp_bfly *t)
@@ -332,5 +332,7 @@ static void tr_subtree(const void *ctx, int32_t v, range_list *out)
 
 void tp_tree_pattern(tree_pattern *tp, const tp_tree *t)
 {
-    *tp = (tree_pattern){t->o.P, t->o.nsteps, tr_recv_step, tr_parent, tr_child, tr_subtree, t};
+    *tp = (tree_pattern){.n = t->o.P, .nsteps = t->o.nsteps,
+                          .recv_step = tr_recv_step, .parent = tr_parent, .child = tr_child,
+                          .subtree = tr_subtree, .ctx = t};
 }
