@@ -176,6 +176,31 @@ static void test_closed_forms_match_arrivals(void)
     bine_tree_free(&t);
 }
 
+/* ---- generated schedules --------------------------------------------------------- */
+
+/* A registered algorithm prepared at P ranks, with a builder to generate its ranks. */
+typedef struct gen_run {
+    alg_run run;
+    sched_builder b;
+} gen_run;
+
+static void gen_open(gen_run *g, coll_kind coll, const char *name, int32_t P, int64_t bytes)
+{
+    const alg_desc *alg = registry_find(NULL, coll, name, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(alg);
+    coll_spec spec;
+    coll_spec_init(&spec, coll, P, bytes);
+    cs_error err;
+    CU_ASSERT_FATAL(alg_run_prepare(&g->run, alg, &spec, &err) == 0);
+    sb_init(&g->b, &g->run.layout);
+}
+
+static void gen_close(gen_run *g)
+{
+    sb_free(&g->b);
+    alg_run_release(&g->run);
+}
+
 /* App. C: p = 6 and p = 10 first arrivals and the dropped (later) transmissions. */
 static void check_pruning(int32_t p, const int *first, const int32_t (*pruned)[3], int npruned)
 {
@@ -184,20 +209,14 @@ static void check_pruning(int32_t p, const int *first, const int32_t (*pruned)[3
     for (int32_t r = 0; r < p; r++)
         CU_ASSERT_EQUAL(a.step[r], first[r]);
     /* in the generated bcast, holders whose peer was reached earlier send nothing */
-    const alg_desc *alg = registry_find(NULL, COLL_BCAST, "bine", NULL);
-    coll_spec spec;
-    coll_spec_init(&spec, COLL_BCAST, p, 1000);
-    alg_run run;
-    cs_error err;
-    CU_ASSERT_FATAL(alg_run_prepare(&run, alg, &spec, &err) == 0);
-    sched_builder b;
-    sb_init(&b, &run.layout);
+    gen_run g;
+    gen_open(&g, COLL_BCAST, "bine", p, 1000);
     int sends = 0;
     for (int32_t r = 0; r < p; r++) {
-        alg_run_gen(&run, r, &b);
-        for (uint32_t s = 0; s < b.rs.nsteps; s++)
-            for (uint32_t i = rs_step_begin(&b.rs, s); i < rs_step_end(&b.rs, s); i++) {
-                const sched_op *o = &b.rs.ops[i];
+        alg_run_gen(&g.run, r, &g.b);
+        for (uint32_t s = 0; s < g.b.rs.nsteps; s++)
+            for (uint32_t i = rs_step_begin(&g.b.rs, s); i < rs_step_end(&g.b.rs, s); i++) {
+                const sched_op *o = &g.b.rs.ops[i];
                 if (o->kind == OP_RECV)
                     CU_ASSERT_EQUAL((int)s, first[r]);
                 if (o->kind != OP_SEND)
@@ -210,8 +229,7 @@ static void check_pruning(int32_t p, const int *first, const int32_t (*pruned)[3
             }
     }
     CU_ASSERT_EQUAL(sends, p - 1);
-    sb_free(&b);
-    alg_run_release(&run);
+    gen_close(&g);
     bine_arrivals_free(&a);
 }
 
@@ -238,27 +256,20 @@ static void test_non_power_of_two_pruning(void)
 /* Sec. 4.1 trace, p = 8: rank 0 gets [0,1] from 1, then [6,7] from 7, then [2,5] from 3. */
 static void test_gather_trace(void)
 {
-    const alg_desc *alg = registry_find(NULL, COLL_GATHER, "bine", NULL);
-    coll_spec spec;
-    coll_spec_init(&spec, COLL_GATHER, 8, 8);
-    alg_run run;
-    cs_error err;
-    CU_ASSERT_FATAL(alg_run_prepare(&run, alg, &spec, &err) == 0);
-    sched_builder b;
-    sb_init(&b, &run.layout);
-    alg_run_gen(&run, 0, &b);
+    gen_run g;
+    gen_open(&g, COLL_GATHER, "bine", 8, 8);
+    alg_run_gen(&g.run, 0, &g.b);
     static const int32_t from[] = {1, 7, 3};
     static const int64_t lo[] = {1, 6, 2}, hi[] = {2, 8, 6};
-    CU_ASSERT_EQUAL_FATAL(b.rs.nsteps, 3);
+    CU_ASSERT_EQUAL_FATAL(g.b.rs.nsteps, 3);
     for (uint32_t s = 0; s < 3; s++) {
-        CU_ASSERT_EQUAL_FATAL(rs_step_end(&b.rs, s) - rs_step_begin(&b.rs, s), 1);
-        const sched_op *o = &b.rs.ops[rs_step_begin(&b.rs, s)];
-        const blk_range *r = rs_op_ranges(&b.rs, o);
+        CU_ASSERT_EQUAL_FATAL(rs_step_end(&g.b.rs, s) - rs_step_begin(&g.b.rs, s), 1);
+        const sched_op *o = &g.b.rs.ops[rs_step_begin(&g.b.rs, s)];
+        const blk_range *r = rs_op_ranges(&g.b.rs, o);
         CU_ASSERT_EQUAL(o->peer, from[s]);
         CU_ASSERT(o->nranges == 1 && r[0].lo == lo[s] && r[0].hi == hi[s]);
     }
-    sb_free(&b);
-    alg_run_release(&run);
+    gen_close(&g);
 }
 
 /* App. D.1: on a 4x4 torus (rank = 4x + y) rank 0 talks to 3, 12, 1, 4. */
@@ -297,36 +308,28 @@ static void test_torus_partners(void)
 /* Mean modular distance of the messages of each step of algorithm `name` at P ranks. */
 static void step_distances(coll_kind coll, const char *name, int32_t P, double *mean, int *nsteps)
 {
-    const alg_desc *alg = registry_find(NULL, coll, name, NULL);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(alg);
-    coll_spec spec;
-    coll_spec_init(&spec, coll, P, 1 << 20);
-    alg_run run;
-    cs_error err;
-    CU_ASSERT_FATAL(alg_run_prepare(&run, alg, &spec, &err) == 0);
-    sched_builder b;
-    sb_init(&b, &run.layout);
+    gen_run g;
+    gen_open(&g, coll, name, P, 1 << 20);
     double sum[64] = {0};
     int count[64] = {0};
     *nsteps = 0;
     for (int32_t r = 0; r < P; r++) {
-        alg_run_gen(&run, r, &b);
-        for (uint32_t s = 0; s < b.rs.nsteps && s < 64; s++)
-            for (uint32_t i = rs_step_begin(&b.rs, s); i < rs_step_end(&b.rs, s); i++) {
-                const sched_op *o = &b.rs.ops[i];
+        alg_run_gen(&g.run, r, &g.b);
+        for (uint32_t s = 0; s < g.b.rs.nsteps && s < 64; s++)
+            for (uint32_t i = rs_step_begin(&g.b.rs, s); i < rs_step_end(&g.b.rs, s); i++) {
+                const sched_op *o = &g.b.rs.ops[i];
                 if (o->kind != OP_SEND)
                     continue;
                 int64_t d = ((int64_t)o->peer - r + P) % P;
                 sum[s] += (double)(d < P - d ? d : P - d);
                 count[s]++;
             }
-        if ((int)b.rs.nsteps > *nsteps)
-            *nsteps = (int)b.rs.nsteps;
+        if ((int)g.b.rs.nsteps > *nsteps)
+            *nsteps = (int)g.b.rs.nsteps;
     }
     for (int s = 0; s < *nsteps; s++)
         mean[s] = count[s] ? sum[s] / count[s] : 0;
-    sb_free(&b);
-    alg_run_release(&run);
+    gen_close(&g);
 }
 
 /* The paper's bound: delta_bine / delta_binomial = |1/3 - (-2)^k/3| / 2^(k-1) at the step
@@ -362,23 +365,16 @@ static void test_two_thirds_distance(void)
  * distance-halving Bine tree and 6n with the distance-doubling binomial tree. */
 static int64_t intergroup_bytes(const char *name, int32_t P, int32_t group)
 {
-    const alg_desc *alg = registry_find(NULL, COLL_BCAST, name, NULL);
-    coll_spec spec;
-    coll_spec_init(&spec, COLL_BCAST, P, 1000);
-    alg_run run;
-    cs_error err;
-    CU_ASSERT_FATAL(alg_run_prepare(&run, alg, &spec, &err) == 0);
-    sched_builder b;
-    sb_init(&b, &run.layout);
+    gen_run g;
+    gen_open(&g, COLL_BCAST, name, P, 1000);
     int64_t bytes = 0;
     for (int32_t r = 0; r < P; r++) {
-        alg_run_gen(&run, r, &b);
-        for (uint32_t i = 0; i < b.rs.nops; i++)
-            if (b.rs.ops[i].kind == OP_SEND && b.rs.ops[i].peer / group != r / group)
-                bytes += b.rs.ops[i].bytes;
+        alg_run_gen(&g.run, r, &g.b);
+        for (uint32_t i = 0; i < g.b.rs.nops; i++)
+            if (g.b.rs.ops[i].kind == OP_SEND && g.b.rs.ops[i].peer / group != r / group)
+                bytes += g.b.rs.ops[i].bytes;
     }
-    sb_free(&b);
-    alg_run_release(&run);
+    gen_close(&g);
     return bytes;
 }
 
