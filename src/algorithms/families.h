@@ -16,5 +16,9 @@ extern const alg_desc alg_family_twodfc[];    /* twodfc.c: 2D fully-connected (2
 extern const alg_desc alg_family_p2p[];       /* p2p.c: point to point */
 extern const alg_desc alg_family_parlogna[];  /* parlogna.c: ParLogNa (alltoallv) */
 extern const alg_desc alg_family_parlinna[];  /* parlinna.c: ParLinNa (alltoallv) */
+extern const alg_desc alg_family_bine_tree[];      /* bine_tree.c: Bine trees */
+extern const alg_desc alg_family_bine_butterfly[]; /* bine_butterfly.c: Bine butterflies */
+extern const alg_desc alg_family_bine_alltoall[];  /* bine_alltoall.c: Bine alltoall */
+extern const alg_desc alg_family_bine_torus[];     /* bine_torus.c: torus-optimized Bine */
 
 #endif

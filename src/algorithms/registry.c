@@ -22,6 +22,10 @@ static const alg_desc *const families[] = {
     alg_family_p2p,
     alg_family_parlogna,
     alg_family_parlinna,
+    alg_family_bine_tree,
+    alg_family_bine_butterfly,
+    alg_family_bine_alltoall,
+    alg_family_bine_torus,
 };
 
 enum { NFAMILIES = sizeof families / sizeof families[0] };

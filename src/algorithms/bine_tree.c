@@ -1,0 +1,145 @@
+/* bine_tree.c - Bine trees: bcast, reduce, gather, scatter (Bine paper, Sec. 4.1, 4.2, 4.5).
+ *
+ *   bcast bine                    distance-halving Bine tree, whole vector (small vectors)
+ *   reduce bine                   the same tree, leaves to root
+ *   gather bine, scatter bine     the same tree; every transfer is one contiguous circular
+ *                                 range of blocks (a subtree), extended alternately after
+ *                                 and before the holder's range
+ *   bcast bine_scatter_allgather  distance-doubling scatter + distance-halving allgather
+ *                                 (large vectors; the reverse of MPICH's order)
+ *   reduce bine_rs_gather         distance-doubling reduce-scatter + distance-doubling
+ *                                 gather (large vectors)
+ *
+ * The large variants cut the vector into P pieces and use nu-positions (bine_patterns.h):
+ * after the scatter (before the gather) participant v holds piece position nu(v), so
+ * every transfer is one contiguous range and no permutation is needed.
+ *
+ * P: the DH tree runs on any even P directly (App. C: a rank reached twice keeps the
+ * earlier arrival). An odd P, and any P that is not a power of two for the large
+ * variants, folds (butterfly.h): the first 2(P - P') relative ranks pair up, and the
+ * tree runs on the even one of each pair and the rest; any root by rotation.
+ */
+#include <stdlib.h>
+
+#include "algorithms/bine_patterns.h"
+#include "algorithms/families.h"
+#include "common/util.h"
+
+typedef struct bine_tree_ctx {
+    bine_tree tree;
+    tree_pattern tp;
+    chunk_map map;
+    bine_bfly bf; /* large variants: the remapped butterfly */
+    bfly_pattern pat;
+    bfly_remap rm;
+} bine_tree_ctx;
+
+static void release(void *ctx)
+{
+    bine_tree_ctx *c = ctx;
+    bine_tree_free(&c->tree);
+    bine_bfly_free(&c->bf);
+    free(c);
+}
+
+/* DH tree over every rank (even P) or over the folded participants (odd P). */
+static int prepare_small(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)err;
+    bine_tree_ctx *c = xcalloc(1, sizeof *c);
+    int32_t rot = (s->coll == COLL_GATHER || s->coll == COLL_SCATTER) ? s->root : 0;
+    if (s->P % 2 == 0)
+        chunk_map_plain(&c->map, s->P, s->root, rot, l->blocks_per_rank);
+    else
+        chunk_map_folded(&c->map, s->P, s->root, rot, l->blocks_per_rank);
+    bine_dh_tree_init(&c->tree, chunk_map_participants(&c->map));
+    bine_dh_tree_pattern(&c->tp, &c->tree);
+    *ctx = c;
+    return 0;
+}
+
+/* P pieces; DD tree and remapped butterfly over the folded (power-of-two) participants. */
+static int prepare_large(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)err;
+    bine_tree_ctx *c = xcalloc(1, sizeof *c);
+    layout_init(l, s->coll, s->P, s->root, s->bytes, s->P);
+    chunk_map_folded(&c->map, s->P, s->root, 0, 1);
+    int32_t n = chunk_map_participants(&c->map);
+    bine_dd_tree_init(&c->tree, n);
+    bine_dd_tree_pattern(&c->tp, &c->tree);
+    bine_remap_bfly(&c->pat, &c->rm, &c->bf, n);
+    *ctx = c;
+    return 0;
+}
+
+static void gen_bcast(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const bine_tree_ctx *c = ctx;
+    tree_bcast(b, &c->tp, &c->map, r);
+    bfly_fold_out(b, &c->map, r, FOLD_OUT_WHOLE);
+}
+
+static void gen_reduce(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const bine_tree_ctx *c = ctx;
+    bfly_fold_in(b, &c->map, r, FOLD_IN_REDUCE);
+    tree_reduce(b, &c->tp, &c->map, r);
+}
+
+static void gen_gather(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const bine_tree_ctx *c = ctx;
+    bfly_fold_in(b, &c->map, r, FOLD_IN_OWN);
+    tree_gather(b, &c->tp, &c->map, r);
+}
+
+static void gen_scatter(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const bine_tree_ctx *c = ctx;
+    tree_scatter(b, &c->tp, &c->map, r);
+    bfly_fold_out(b, &c->map, r, FOLD_OUT_OWN);
+}
+
+static void gen_bcast_large(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const bine_tree_ctx *c = ctx;
+    tree_scatter(b, &c->tp, &c->map, r);
+    bfly_ag_core_opts(b, &c->pat, &c->map, r, NULL);
+    bfly_fold_out(b, &c->map, r, FOLD_OUT_WHOLE);
+}
+
+static void gen_reduce_large(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    const bine_tree_ctx *c = ctx;
+    bfly_fold_in(b, &c->map, r, FOLD_IN_REDUCE);
+    bfly_rs_core_opts(b, &c->pat, &c->map, r, NULL);
+    tree_gather(b, &c->tp, &c->map, r);
+}
+
+#define ANY_P "any P >= 2 (even P: App. C pruning; odd P folds)"
+#define ANY_P_FOLDS "any P >= 2 (folds to a power of two)"
+
+const alg_desc alg_family_bine_tree[] = {
+    {COLL_BCAST, "bine", "distance-halving Bine tree, whole vector per step (small vectors)", ANY_P,
+     NULL, prepare_small, gen_bcast, release},
+    {COLL_BCAST, "bine_scatter_allgather",
+     "Bine distance-doubling scatter + distance-halving allgather (large vectors)", ANY_P_FOLDS,
+     NULL, prepare_large, gen_bcast_large, release},
+    {COLL_REDUCE, "bine", "distance-halving Bine tree, leaves to root (small vectors)", ANY_P, NULL,
+     prepare_small, gen_reduce, release},
+    {COLL_REDUCE, "bine_rs_gather",
+     "Bine distance-doubling reduce-scatter + gather (large vectors)", ANY_P_FOLDS, NULL,
+     prepare_large, gen_reduce_large, release},
+    {COLL_GATHER, "bine", "distance-halving Bine tree, contiguous circular ranges", ANY_P, NULL,
+     prepare_small, gen_gather, release},
+    {COLL_SCATTER, "bine", "distance-halving Bine tree, contiguous circular ranges", ANY_P, NULL,
+     prepare_small, gen_scatter, release},
+    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+};
