@@ -8,6 +8,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "algorithms/registry.h"
 #include "testutil.h"
@@ -57,10 +58,20 @@ static void test_small_p(void)
     CU_ASSERT(ran > 1000);
 }
 
+/* Topology-aware algorithms that cannot run without torus dimensions say so in their
+ * constraints ("dims ... required"); the sweep has no dims, so they are skipped here and
+ * verified on tori by their own suites. */
+static int needs_dims(const alg_desc *a)
+{
+    return strstr(a->constraints, "dims") && strstr(a->constraints, "required");
+}
+
 static void test_powers_of_two(void)
 {
     for (size_t i = 0; i < registry_builtin_count(); i++) {
         const alg_desc *a = registry_builtin_at(i);
+        if (needs_dims(a))
+            continue;
         for (int32_t P = 128; P <= max_p(); P *= 2)
             CU_ASSERT_EQUAL(check(a, P, coll_has_root(a->coll) ? P - 1 : 0, 1 << 20), 1);
     }

@@ -11,5 +11,9 @@ extern const alg_desc alg_family_ring[];      /* ring.c */
 extern const alg_desc alg_family_bruck[];     /* bruck.c: Bruck and k-port Bruck */
 extern const alg_desc alg_family_pairwise[];  /* pairwise.c: pairwise, XOR exchanges */
 extern const alg_desc alg_family_composite[]; /* composite.c: two-phase compositions */
+extern const alg_desc alg_family_swing[];     /* swing.c: Swing allreduce on tori */
+extern const alg_desc alg_family_rd_torus[];  /* rd_torus.c: recursive doubling on tori */
+extern const alg_desc alg_family_bucket[];    /* bucket.c: multidimensional ring on tori */
+extern const alg_desc alg_family_hamiltonian[]; /* hamiltonian.c: Hamiltonian rings, 2D tori */
 
 #endif

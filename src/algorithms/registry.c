@@ -17,6 +17,10 @@ static const alg_desc *const families[] = {
     alg_family_bruck,
     alg_family_pairwise,
     alg_family_composite,
+    alg_family_swing,
+    alg_family_rd_torus,
+    alg_family_bucket,
+    alg_family_hamiltonian,
 };
 
 enum { NFAMILIES = sizeof families / sizeof families[0] };
