@@ -188,8 +188,26 @@ static void test_block_counts_nonpow2(void)
     CU_ASSERT_EQUAL(torus_total_steps(&t), 8);
 }
 
+/* A symmetric peer rule that is no butterfly: the same neighbour at every step. */
+static int64_t same_neighbour_rule(int32_t c, int rel)
+{
+    (void)rel;
+    return c % 2 ? -1 : 1;
+}
+
 static void test_bad_shapes(void)
 {
+    /* the contiguous remapping is checked: a pattern that is no butterfly keeps the
+     * explicit block rule even on a power of two */
+    torus_shape t16;
+    int32_t d16[1] = {16};
+    torus_shape_init(&t16, 1, d16);
+    torus_bfly nb;
+    cs_error e16;
+    CU_ASSERT_EQUAL_FATAL(torus_bfly_init(&nb, &t16, same_neighbour_rule, 0, 1, &e16), 0);
+    CU_ASSERT_PTR_NULL(nb.pos);
+    torus_bfly_free(&nb);
+
     /* Swing's peer relation is not symmetric on an odd dimension: rejected */
     torus_shape t;
     int32_t d5[1] = {5};
@@ -366,7 +384,7 @@ int main(void)
         {"2x4 torus peers (Fig. 5)", test_peers_2x4},
         {"reduce-scatter block sets, p = 16 rank 0", test_rs_blocks_16},
         {"blocks per step, non-powers of two (models)", test_block_counts_nonpow2},
-        {"odd dimension and wrong dims rejected", test_bad_shapes},
+        {"no butterfly: explicit blocks; odd dimension, wrong dims: refused", test_bad_shapes},
         {NULL, NULL}};
     static const test_case schedules[] = {
         {"one contiguous message per port per step", test_contiguous_messages},
