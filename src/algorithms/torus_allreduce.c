@@ -171,34 +171,34 @@ static void fold_out(sched_builder *b, const torus_allreduce *ta, int32_t r)
 
 /* ---- extra rank (odd ring) ------------------------------------------------------------- */
 
-/* Step s of the reduce-scatter (rs) or the allgather undoing it: the extra rank X and its
- * group exchange, per part, the block of the group rank's final position and X's block. */
+/* One exchange of part k between the extra rank X and group rank i. In the reduce-scatter
+ * X sends its contribution to i's final block ("theirs") and combines i's contribution to
+ * X's own block; in the allgather X sends its reduced block and gets i's. */
+static void extra_exchange(sched_builder *b, const torus_allreduce *ta, int k, int32_t i,
+                           int at_x, int rs)
+{
+    int64_t base = ta->part[k].block_base;
+    int64_t p = base + torus_bfly_position(&ta->bf[k], i);
+    blk_range theirs = {p, p + 1}, own = {base + ta->core.P, base + ta->core.P + 1};
+    const blk_range *x_out = rs ? &theirs : &own, *x_in = rs ? &own : &theirs;
+    const blk_range *out = at_x ? x_out : x_in, *in = at_x ? x_in : x_out;
+    int32_t peer = at_x ? i : ta->extra;
+    sb_send(b, peer, out, 1);
+    sb_recv(b, peer, in, 1, rs ? OPF_COMBINE : 0);
+    if (rs)
+        sb_reduce(b, ranges_bytes(b->layout, in, 1));
+}
+
+/* Reduce-scatter step s (rs) or the allgather step undoing it: X and its group exchange. */
 static void extra_ops(sched_builder *b, const torus_allreduce *ta, int32_t r, int s, int rs)
 {
     int32_t lo = ta->extra_first[s], hi = ta->extra_first[s + 1];
-    if (r != ta->extra && (r < lo || r >= hi))
-        return;
     for (int k = 0; k < ta->nparts; k++) {
-        int64_t base = ta->part[k].block_base;
-        blk_range own = {base + ta->core.P, base + ta->core.P + 1}; /* X's block */
-        for (int32_t i = r == ta->extra ? lo : r; i < (r == ta->extra ? hi : r + 1); i++) {
-            int64_t p = base + torus_bfly_position(&ta->bf[k], i);
-            blk_range theirs = {p, p + 1};
-            /* X sends `theirs` in the reduce-scatter, `own` in the allgather */
-            const blk_range *x_out = rs ? &theirs : &own, *x_in = rs ? &own : &theirs;
-            int flags = rs ? OPF_COMBINE : 0;
-            if (r == ta->extra) {
-                sb_send(b, i, x_out, 1);
-                sb_recv(b, i, x_in, 1, flags);
-                if (rs)
-                    sb_reduce(b, ranges_bytes(b->layout, x_in, 1));
-            } else {
-                sb_recv(b, ta->extra, x_out, 1, flags);
-                if (rs)
-                    sb_reduce(b, ranges_bytes(b->layout, x_out, 1));
-                sb_send(b, ta->extra, x_in, 1);
-            }
-        }
+        if (r == ta->extra)
+            for (int32_t i = lo; i < hi; i++)
+                extra_exchange(b, ta, k, i, 1, rs);
+        else if (r >= lo && r < hi)
+            extra_exchange(b, ta, k, r, 0, rs);
     }
 }
 

@@ -20,32 +20,69 @@ int32_t torus_bfly_position(const torus_bfly *tb, int32_t v)
 
 /* ---- explicit sets -------------------------------------------------------------------- */
 
-/* Sets (or clears) the bit of every node x reaches from step t on. */
-static void mark_reach(const torus_bfly *tb, int32_t x, int t, uint64_t *bits, int set)
+/* A node moves in one dimension per step, and how it moves there depends only on its
+ * coordinate in that dimension; so the nodes x reaches from step t on (x included) are
+ * the product over the dimensions k of R_k(x_k), the coordinates that dimension's steps
+ * from t on reach from x_k. v and its peer q differ only in the step's dimension a, hence
+ *   SEND(v, s) = (R_a(q_a) \ R_a(v_a)) x prod_{k != a} R_k(v_k), all from step s+1 on.
+ * Cost: a few 1D path enumerations (2^(steps of a dimension) <= 2d) and the answer. */
+
+/* Marks in `in` the coordinates reached from c in dimension dim from relative step rel on
+ * (c included). */
+static void reach_1d(const torus_bfly *tb, int dim, int32_t c, int rel, uint8_t *in)
 {
-    for (int s = t; s < tb->nsteps; s++) {
-        int32_t y = torus_bfly_peer(tb, x, s);
-        if (set)
-            bits[y / 64] |= 1ULL << (y % 64);
-        else
-            bits[y / 64] &= ~(1ULL << (y % 64));
-        mark_reach(tb, y, s + 1, bits, set);
+    int32_t d = tb->shape.dims[dim];
+    in[c] = 1;
+    for (int r = rel; r < ilog2_ceil((uint64_t)d); r++) {
+        int64_t off = tb->rule(c, r);
+        reach_1d(tb, dim, (int32_t)mod_i64(c + (tb->mirrored ? -off : off), d), r + 1, in);
+    }
+}
+
+/* Appends the ranks of the product of the coordinate sets sets[k..D-1] (flags over d_k);
+ * `base` holds the coordinates before k. The last dimension has stride 1: runs of
+ * consecutive coordinates there are runs of consecutive ranks. */
+static void push_product(const torus_shape *t, uint8_t *const *sets, int k, int32_t base,
+                         range_list *out)
+{
+    int32_t d = t->dims[k];
+    for (int32_t c = 0; c < d; c++) {
+        if (!sets[k][c])
+            continue;
+        if (k + 1 < t->ndims) {
+            push_product(t, sets, k + 1, base + c * t->stride[k], out);
+            continue;
+        }
+        int32_t end = c;
+        while (end < d && sets[k][end])
+            end++;
+        rl_push(out, base + c, base + end);
+        c = end - 1;
     }
 }
 
 static void explicit_send_set(const torus_bfly *tb, int32_t v, int step, range_list *out)
 {
-    int32_t P = tb->shape.P;
-    uint64_t *bits = xcalloc((size_t)(P + 63) / 64, sizeof *bits);
+    const torus_shape *t = &tb->shape;
+    int next_rel[SPEC_MAX_DIMS] = {0}; /* each dimension's first step after `step` */
+    for (int s = 0; s <= step; s++)
+        next_rel[tb->steps[s].dim] = tb->steps[s].rel + 1;
+    int a = tb->steps[step].dim;
     int32_t q = torus_bfly_peer(tb, v, step);
-    bits[q / 64] |= 1ULL << (q % 64);
-    mark_reach(tb, q, step + 1, bits, 1);
-    bits[v / 64] &= ~(1ULL << (v % 64));
-    mark_reach(tb, v, step + 1, bits, 0);
-    for (int32_t x = 0; x < P; x++)
-        if (bits[x / 64] >> (x % 64) & 1)
-            rl_push(out, x, x + 1);
-    free(bits);
+    uint8_t *sets[SPEC_MAX_DIMS];
+    for (int k = 0; k < t->ndims; k++) {
+        sets[k] = xcalloc((size_t)t->dims[k], 1);
+        reach_1d(tb, k, torus_coord(t, k == a ? q : v, k), next_rel[k], sets[k]);
+    }
+    uint8_t *mine = xcalloc((size_t)t->dims[a], 1);
+    reach_1d(tb, a, torus_coord(t, v, a), next_rel[a], mine);
+    for (int32_t c = 0; c < t->dims[a]; c++)
+        if (mine[c])
+            sets[a][c] = 0;
+    push_product(t, sets, 0, 0, out);
+    free(mine);
+    for (int k = 0; k < t->ndims; k++)
+        free(sets[k]);
 }
 
 /* ---- contiguous positions -------------------------------------------------------------- */

@@ -23,7 +23,7 @@
 #include "algorithms/algorithm.h"
 #include "common/error.h"
 
-#define TORUS_MAX_STEPS 64 /* L <= 31 * SPEC_MAX_DIMS would overflow P first */
+#define TORUS_MAX_STEPS 40 /* L <= log2 P + ndims < 31 + SPEC_MAX_DIMS */
 #define TORUS_MAX_PORTS (2 * SPEC_MAX_DIMS)
 
 typedef struct torus_shape {
