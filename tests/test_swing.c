@@ -101,10 +101,12 @@ static int send_set_ranks(const torus_bfly *tb, int32_t v, int step, int32_t *ou
     range_list pos = {0};
     torus_bfly_send_set(tb, v, step, &pos);
     int n = 0;
-    for (int32_t x = 0; x < tb->shape.P; x++)
+    for (int32_t x = 0; x < tb->shape.P; x++) {
+        int32_t px = torus_bfly_position(tb, x);
         for (size_t k = 0; k < pos.n; k++)
-            if (torus_bfly_position(tb, x) >= pos.r[k].lo && torus_bfly_position(tb, x) < pos.r[k].hi)
+            if (px >= pos.r[k].lo && px < pos.r[k].hi)
                 out[n++] = x;
+    }
     rl_free(&pos);
     return n;
 }

@@ -22,8 +22,8 @@
  *               range of 2^(L-1-s) positions, and rs_send costs O(1);
  *   explicit    otherwise: position(v) = v and SEND(r, s) is built as a product of
  *               per-dimension reach sets (torus_bfly.c); messages then carry several
- *               ranges, more as P grows (6x6: up to 12, 10x10: 32, 100x100: hundreds), which keeps
- *               such shapes practical up to a few thousand ranks.
+ *               ranges, more as P grows (6x6: up to 12, 10x10: 32, 100x100: hundreds),
+ *               which keeps such shapes practical up to a few thousand ranks.
  *
  * The position map is computed in O(P L) time and O(P) memory and then checked (each step
  * must flip exactly one position bit); a pattern that fails the check uses explicit sets.
@@ -36,10 +36,13 @@
 
 typedef int64_t (*torus_peer_rule)(int32_t coord, int rel);
 
-/* The peer rules, defined in their family files. */
-int64_t swing_rho(int s);                  /* swing.c: sum_{i<=s} (-2)^i = 1, -1, 3, -5, 11.. */
-int64_t swing_peer_rule(int32_t c, int rel); /* swing.c: rho(rel), negated for odd c */
-int64_t xor_peer_rule(int32_t c, int rel);   /* rd_torus.c: +2^rel if bit rel of c is 0, else -2^rel */
+/* The peer rules, defined in their family files:
+ *   swing_rho(s)        swing.c: sum_{i<=s} (-2)^i = 1, -1, 3, -5, 11, ...
+ *   swing_peer_rule     swing.c: rho(rel), negated for odd c
+ *   xor_peer_rule       rd_torus.c: +2^rel if bit rel of c is 0, else -2^rel (c xor 2^rel) */
+int64_t swing_rho(int s);
+int64_t swing_peer_rule(int32_t c, int rel);
+int64_t xor_peer_rule(int32_t c, int rel);
 
 typedef struct torus_bfly {
     torus_shape shape;
