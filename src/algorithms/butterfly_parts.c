@@ -51,39 +51,36 @@ void bfly_parts_whole_ops(sched_builder *b, const bfly_parts *ps, int32_t r, int
     rl_free(&whole);
 }
 
-void bfly_parts_rs_ops(sched_builder *b, const bfly_parts *ps, int32_t r, int i)
+/* Reduce-scatter step i: send rule(v), receive and combine rule(peer). The allgather
+ * step undoing it swaps the two sets and does not combine. */
+static void halving_ops(sched_builder *b, const bfly_parts *ps, int32_t r, int step, int ag)
 {
     int32_t v = participant_of(ps, r);
     if (v < 0)
         return;
-    range_list pos = {0}, out = {0}, in = {0};
+    range_list pos = {0}, mine = {0}, theirs = {0};
     for (int k = 0; k < ps->nparts; k++) {
         const bfly_part *pt = &ps->part[k];
+        int i = ag ? pt->pat->nsteps - 1 - step : step;
         int32_t pv = pt->pat->peer(pt->pat->ctx, v, i);
-        rule_blocks(pt, v, i, &pos, &out);
-        rule_blocks(pt, pv, i, &pos, &in);
-        exchange(b, rank_of(ps, pv), &out, &in, 1);
+        rule_blocks(pt, v, i, &pos, &mine);    /* what v hands over at step i */
+        rule_blocks(pt, pv, i, &pos, &theirs); /* what v keeps at step i */
+        if (ag)
+            exchange(b, rank_of(ps, pv), &theirs, &mine, 0);
+        else
+            exchange(b, rank_of(ps, pv), &mine, &theirs, 1);
     }
     rl_free(&pos);
-    rl_free(&out);
-    rl_free(&in);
+    rl_free(&mine);
+    rl_free(&theirs);
+}
+
+void bfly_parts_rs_ops(sched_builder *b, const bfly_parts *ps, int32_t r, int i)
+{
+    halving_ops(b, ps, r, i, 0);
 }
 
 void bfly_parts_ag_ops(sched_builder *b, const bfly_parts *ps, int32_t r, int j)
 {
-    int32_t v = participant_of(ps, r);
-    if (v < 0)
-        return;
-    range_list pos = {0}, out = {0}, in = {0};
-    for (int k = 0; k < ps->nparts; k++) {
-        const bfly_part *pt = &ps->part[k];
-        int i = pt->pat->nsteps - 1 - j;
-        int32_t pv = pt->pat->peer(pt->pat->ctx, v, i);
-        rule_blocks(pt, pv, i, &pos, &out); /* what v kept at reduce-scatter step i */
-        rule_blocks(pt, v, i, &pos, &in);
-        exchange(b, rank_of(ps, pv), &out, &in, 0);
-    }
-    rl_free(&pos);
-    rl_free(&out);
-    rl_free(&in);
+    halving_ops(b, ps, r, j, 1);
 }
