@@ -19,31 +19,47 @@ static void path_chunk(const ring_path *p, int64_t c, range_list *out)
     }
 }
 
-/* One step: send chunk `out` to the next position, receive chunk `in` from the previous. */
+/* One step: send chunk `out` to the next position, receive chunk `in` from the previous;
+ * ro and ri are scratch lists. */
 static void path_step(sched_builder *b, const ring_path *p, int64_t out, int64_t in,
-                      int combine)
+                      int combine, range_list *ro, range_list *ri)
 {
-    range_list ro = {0}, ri = {0};
-    path_chunk(p, out, &ro);
-    path_chunk(p, in, &ri);
+    path_chunk(p, out, ro);
+    path_chunk(p, in, ri);
     int32_t next = p->rank_at(p->ctx, (int32_t)mod_i64((int64_t)p->self + p->dir, p->n));
     int32_t prev = p->rank_at(p->ctx, (int32_t)mod_i64((int64_t)p->self - p->dir, p->n));
-    sb_send(b, next, ro.r, (uint32_t)ro.n);
-    sb_recv(b, prev, ri.r, (uint32_t)ri.n, combine ? OPF_COMBINE : 0);
+    sb_send(b, next, ro->r, (uint32_t)ro->n);
+    sb_recv(b, prev, ri->r, (uint32_t)ri->n, combine ? OPF_COMBINE : 0);
     if (combine)
-        sb_reduce(b, ranges_bytes(b->layout, ri.r, (uint32_t)ri.n));
-    rl_free(&ro);
-    rl_free(&ri);
+        sb_reduce(b, ranges_bytes(b->layout, ri->r, (uint32_t)ri->n));
+}
+
+static void rs_step(sched_builder *b, const ring_path *p, int64_t k, range_list *ro,
+                    range_list *ri)
+{
+    path_step(b, p, p->self - p->dir * (k + 1), p->self - p->dir * (k + 2), 1, ro, ri);
+}
+
+static void ag_step(sched_builder *b, const ring_path *p, int64_t k, range_list *ro,
+                    range_list *ri)
+{
+    path_step(b, p, p->self - p->dir * k, p->self - p->dir * (k + 1), 0, ro, ri);
 }
 
 void ring_rs_ops(sched_builder *b, const ring_path *p, int64_t k)
 {
-    path_step(b, p, p->self - p->dir * (k + 1), p->self - p->dir * (k + 2), 1);
+    range_list ro = {0}, ri = {0};
+    rs_step(b, p, k, &ro, &ri);
+    rl_free(&ro);
+    rl_free(&ri);
 }
 
 void ring_ag_ops(sched_builder *b, const ring_path *p, int64_t k)
 {
-    path_step(b, p, p->self - p->dir * k, p->self - p->dir * (k + 1), 0);
+    range_list ro = {0}, ri = {0};
+    ag_step(b, p, k, &ro, &ri);
+    rl_free(&ro);
+    rl_free(&ri);
 }
 
 /* ---- the rank-order ring of a chunk map ------------------------------------------------ */
@@ -59,22 +75,30 @@ static ring_path map_path(const chunk_map *m, int32_t r)
     return (ring_path){m->P, (int32_t)mod_i64((int64_t)r - m->root, m->P), 1, map_rank_at, m, m, 0};
 }
 
-void ring_reduce_scatter_phase(sched_builder *b, const chunk_map *m, int32_t r)
+/* P-1 steps of the rank-order ring (the lists are reused: rings are long). */
+static void map_phase(sched_builder *b, const chunk_map *m, int32_t r, int rs)
 {
     ring_path p = map_path(m, r);
+    range_list ro = {0}, ri = {0};
     for (int64_t k = 0; k < m->P - 1; k++) {
         sb_step(b);
-        ring_rs_ops(b, &p, k);
+        if (rs)
+            rs_step(b, &p, k, &ro, &ri);
+        else
+            ag_step(b, &p, k, &ro, &ri);
     }
+    rl_free(&ro);
+    rl_free(&ri);
+}
+
+void ring_reduce_scatter_phase(sched_builder *b, const chunk_map *m, int32_t r)
+{
+    map_phase(b, m, r, 1);
 }
 
 void ring_allgather_phase(sched_builder *b, const chunk_map *m, int32_t r)
 {
-    ring_path p = map_path(m, r);
-    for (int64_t k = 0; k < m->P - 1; k++) {
-        sb_step(b);
-        ring_ag_ops(b, &p, k);
-    }
+    map_phase(b, m, r, 0);
 }
 
 static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
