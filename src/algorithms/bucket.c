@@ -21,7 +21,7 @@
 
 #include "algorithms/families.h"
 #include "algorithms/ring.h"
-#include "algorithms/torus_allreduce.h"
+#include "algorithms/torus_shape.h"
 #include "common/util.h"
 
 typedef struct bucket_ctx {

@@ -48,8 +48,4 @@ int torus_allreduce_prepare(const coll_spec *s, sched_layout *l, const ta_config
 void torus_allreduce_gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b);
 void torus_allreduce_release(void *ctx);
 
-/* The "ports" parameter shared by the torus families: "multi" or "1". */
-#define TORUS_PORTS_DOC                                                                     \
-    "multi: 2D parts, D plain + D mirrored collectives on the 2D ports; 1: one collective"
-
 #endif

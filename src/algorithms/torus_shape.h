@@ -39,6 +39,10 @@ typedef struct torus_step {
     int8_t rel;
 } torus_step;
 
+/* Documentation of the "ports" parameter of the torus families ("multi" or "1"). */
+#define TORUS_PORTS_DOC                                                                     \
+    "multi: 2D parts, D plain + D mirrored collectives on the 2D ports; 1: one collective"
+
 /* A shape from sizes (size-1 dimensions dropped; at least one size > 1 or P = 1). */
 void torus_shape_init(torus_shape *t, int ndims, const int32_t *dims);
 /* The spec's shape: its dims (their product must equal P) or the ring of P. */
