@@ -1,4 +1,5 @@
-/* ring.c - ring allgather, reduce-scatter and allreduce (= reduce-scatter + allgather). */
+/* ring.c - ring allgather, reduce-scatter and allreduce (= reduce-scatter + allgather),
+ * and the ring phase steps over any ring order (ring_path, see ring.h). */
 #include "algorithms/ring.h"
 
 #include <stdlib.h>
@@ -6,41 +7,98 @@
 #include "algorithms/families.h"
 #include "common/util.h"
 
-/* One step: send chunk `out` to v+1, receive chunk `in` from v-1. */
-static void ring_step(sched_builder *b, const chunk_map *m, int32_t r, int64_t out, int64_t in,
+/* Chunk `c` (mod n) of the path's ring, as blocks. */
+static void path_chunk(const ring_path *p, int64_t c, range_list *out)
+{
+    int32_t x = (int32_t)mod_i64(c, p->n);
+    rl_clear(out);
+    chunk_map_push(p->map, out, x, x + 1);
+    for (size_t i = 0; i < out->n; i++) {
+        out->r[i].lo += p->block_base;
+        out->r[i].hi += p->block_base;
+    }
+}
+
+/* One step: send chunk `out` to the next position, receive chunk `in` from the previous;
+ * ro and ri are scratch lists. */
+static void path_step(sched_builder *b, const ring_path *p, int64_t out, int64_t in,
                       int combine, range_list *ro, range_list *ri)
 {
-    int32_t P = m->P;
-    rl_clear(ro);
-    rl_clear(ri);
-    chunk_map_push(m, ro, (int32_t)mod_i64(out, P), (int32_t)mod_i64(out, P) + 1);
-    chunk_map_push(m, ri, (int32_t)mod_i64(in, P), (int32_t)mod_i64(in, P) + 1);
-    sb_step(b);
-    sb_send(b, (int32_t)((r + 1) % P), ro->r, (uint32_t)ro->n);
-    sb_recv(b, (int32_t)mod_i64((int64_t)r - 1, P), ri->r, (uint32_t)ri->n,
-            combine ? OPF_COMBINE : 0);
+    path_chunk(p, out, ro);
+    path_chunk(p, in, ri);
+    int32_t next = p->rank_at(p->ctx, (int32_t)mod_i64((int64_t)p->self + p->dir, p->n));
+    int32_t prev = p->rank_at(p->ctx, (int32_t)mod_i64((int64_t)p->self - p->dir, p->n));
+    sb_send(b, next, ro->r, (uint32_t)ro->n);
+    sb_recv(b, prev, ri->r, (uint32_t)ri->n, combine ? OPF_COMBINE : 0);
     if (combine)
         sb_reduce(b, ranges_bytes(b->layout, ri->r, (uint32_t)ri->n));
 }
 
-void ring_reduce_scatter_phase(sched_builder *b, const chunk_map *m, int32_t r)
+static void rs_step(sched_builder *b, const ring_path *p, int64_t k, range_list *ro,
+                    range_list *ri)
 {
-    int64_t v = mod_i64((int64_t)r - m->root, m->P);
+    path_step(b, p, p->self - p->dir * (k + 1), p->self - p->dir * (k + 2), 1, ro, ri);
+}
+
+static void ag_step(sched_builder *b, const ring_path *p, int64_t k, range_list *ro,
+                    range_list *ri)
+{
+    path_step(b, p, p->self - p->dir * k, p->self - p->dir * (k + 1), 0, ro, ri);
+}
+
+void ring_rs_ops(sched_builder *b, const ring_path *p, int64_t k)
+{
     range_list ro = {0}, ri = {0};
-    for (int64_t k = 0; k < m->P - 1; k++)
-        ring_step(b, m, r, v - k - 1, v - k - 2, 1, &ro, &ri);
+    rs_step(b, p, k, &ro, &ri);
     rl_free(&ro);
     rl_free(&ri);
 }
 
-void ring_allgather_phase(sched_builder *b, const chunk_map *m, int32_t r)
+void ring_ag_ops(sched_builder *b, const ring_path *p, int64_t k)
 {
-    int64_t v = mod_i64((int64_t)r - m->root, m->P);
     range_list ro = {0}, ri = {0};
-    for (int64_t k = 0; k < m->P - 1; k++)
-        ring_step(b, m, r, v - k, v - k - 1, 0, &ro, &ri);
+    ag_step(b, p, k, &ro, &ri);
     rl_free(&ro);
     rl_free(&ri);
+}
+
+/* ---- the rank-order ring of a chunk map ------------------------------------------------ */
+
+static int32_t map_rank_at(const void *ctx, int32_t x)
+{
+    const chunk_map *m = ctx;
+    return (int32_t)mod_i64((int64_t)x + m->root, m->P);
+}
+
+static ring_path map_path(const chunk_map *m, int32_t r)
+{
+    return (ring_path){m->P, (int32_t)mod_i64((int64_t)r - m->root, m->P), 1, map_rank_at, m, m, 0};
+}
+
+/* P-1 steps of the rank-order ring (the lists are reused: rings are long). */
+static void map_phase(sched_builder *b, const chunk_map *m, int32_t r, int rs)
+{
+    ring_path p = map_path(m, r);
+    range_list ro = {0}, ri = {0};
+    for (int64_t k = 0; k < m->P - 1; k++) {
+        sb_step(b);
+        if (rs)
+            rs_step(b, &p, k, &ro, &ri);
+        else
+            ag_step(b, &p, k, &ro, &ri);
+    }
+    rl_free(&ro);
+    rl_free(&ri);
+}
+
+void ring_reduce_scatter_phase(sched_builder *b, const chunk_map *m, int32_t r)
+{
+    map_phase(b, m, r, 1);
+}
+
+void ring_allgather_phase(sched_builder *b, const chunk_map *m, int32_t r)
+{
+    map_phase(b, m, r, 0);
 }
 
 static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
