@@ -421,11 +421,9 @@ static void test_p2p(void)
 
 int main(void)
 {
-    /* a private platform cache: no stale platform from another build, nothing left behind */
-    char dir[] = "/tmp/collsim-sim-run-XXXXXX";
-    if (!mkdtemp(dir))
+    char dir[64];
+    if (test_cache_dir_create(dir, sizeof dir) < 0)
         return 1;
-    setenv("COLLSIM_CACHE_DIR", dir, 1);
     CU_initialize_registry();
     static const test_case closed_forms[] = {
         {"one message on one link", test_one_message_one_link},
@@ -452,9 +450,6 @@ int main(void)
     test_add_suite("sim traffic", traffic);
     test_add_suite("sim errors", errors);
     int rc = test_run_suites();
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
+    test_cache_dir_remove(dir);
     return rc;
 }
