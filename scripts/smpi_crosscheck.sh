@@ -27,6 +27,7 @@ command -v smpirun >/dev/null || { echo "smpirun not found (Debian: simgrid)"; e
 (cd "$ROOT" && make -s build >/dev/null)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+export COLLSIM_CACHE_DIR=${COLLSIM_CACHE_DIR:-$WORK/cache}   # platforms emitted fresh
 smpicc -O2 "$ROOT/scripts/smpi/coll_time.c" -o "$WORK/coll_time" 2>/dev/null
 
 TOPOLOGIES="torus dims=4x4|16
