@@ -27,11 +27,13 @@ command -v smpirun >/dev/null || { echo "smpirun not found (Debian: simgrid)"; e
 (cd "$ROOT" && make -s build >/dev/null)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+export COLLSIM_CACHE_DIR=${COLLSIM_CACHE_DIR:-$WORK/cache}   # platforms emitted fresh
 smpicc -O2 "$ROOT/scripts/smpi/coll_time.c" -o "$WORK/coll_time" 2>/dev/null
 
 TOPOLOGIES="torus dims=4x4|16
-fattree leaves=8 leaf_hosts=4 leaf_up=2 spines=2|32
-torus dims=8x8|64"
+fattree radix=8 leaves=8 hosts_per_leaf=4 oversub=2:1 spines=2|32
+torus dims=8x8|64
+dragonfly p=2 a=4 h=2|64"
 [ "${1:-}" = "--quick" ] && TOPOLOGIES="torus dims=4x4|16"
 CASES="allreduce rdb recursive_doubling
 allreduce lr ring

@@ -72,7 +72,7 @@ static void test_linear_and_ranks_per_node(void)
 
 static void test_roundrobin(void)
 {
-    topology *t = build("fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1");
+    topology *t = build("fattree leaves=4 hosts_per_leaf=2 oversub=2:1 spines=1");
     int32_t h[8];
     cs_error err;
     CU_ASSERT_EQUAL_FATAL(place("roundrobin", t, 8, 1, h, &err), 0);

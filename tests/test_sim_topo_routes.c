@@ -124,10 +124,9 @@ static void test_checker_notices_a_wrong_platform(void)
 
 int main(void)
 {
-    char dir[] = "/tmp/collsim-sim-topo-XXXXXX";
-    if (!mkdtemp(dir))
+    char dir[64];
+    if (test_cache_dir_create(dir, sizeof dir) < 0)
         return 1;
-    setenv("COLLSIM_CACHE_DIR", dir, 1);
     CU_initialize_registry();
     static const test_case cases[] = {
         {"every family agrees with SimGrid", test_small_instances},
@@ -137,9 +136,6 @@ int main(void)
     };
     test_add_suite("sim_topo_routes", cases);
     int rc = test_run_suites();
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
+    test_cache_dir_remove(dir);
     return rc;
 }

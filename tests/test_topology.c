@@ -669,6 +669,68 @@ static void test_platform_cache(void)
     topo_free(other);
 }
 
+/* ---- connectivity and route lengths ------------------------------------------------------ */
+
+/* Two switches with one host each, routed by shortest paths; `links` one-way links
+ * s0 -> s1 (bit 0) and s1 -> s0 (bit 1). */
+static int finish_two_switches(unsigned links, topology **out, cs_error *err)
+{
+    topology *t = topo_new("test", 2, 2);
+    topo_attach_host(t, 0, 2, LINK_FULL_DUPLEX, 1e9, 0);
+    topo_attach_host(t, 1, 3, LINK_FULL_DUPLEX, 1e9, 0);
+    if (links & 1)
+        topo_add_link(t, 2, 3, LINK_LOCAL, LINK_ONE_WAY, 1e9, 0);
+    if (links & 2)
+        topo_add_link(t, 3, 2, LINK_LOCAL, LINK_ONE_WAY, 1e9, 0);
+    int rc = topo_finish(t, err);
+    *out = t;
+    return rc;
+}
+
+static void test_disconnected_refused(void)
+{
+    topology *t;
+    cs_error err;
+    CU_ASSERT_EQUAL(finish_two_switches(0, &t, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "not connected: no path from host h0 to host h1"));
+    topo_free(t);
+    CU_ASSERT_EQUAL(finish_two_switches(1, &t, &err), -1); /* one way only */
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "not connected: no path from host h1 to host h0"));
+    topo_free(t);
+    CU_ASSERT_EQUAL_FATAL(finish_two_switches(3, &t, &err), 0);
+    topo_hop hops[8];
+    CU_ASSERT_EQUAL(topo_route(t, 1, 0, hops, 8), 3);
+    CU_ASSERT(t->max_route_hops >= 3);
+    topo_free(t);
+}
+
+/* Routes longer than TOPO_MAX_HOPS: a big ring and a long mesh, with buffers of
+ * t->max_route_hops (the bound topo_finish computes). */
+static void test_long_routes(void)
+{
+    const char *specs[] = {"torus dims=200", "torus dims=90 mesh=1"};
+    const int want[] = {100, 89};
+    for (int i = 0; i < 2; i++) {
+        topology *t = build(specs[i]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+        CU_ASSERT(t->max_route_hops >= want[i]);
+        topo_hop *hops = xmalloc((size_t)t->max_route_hops * sizeof *hops);
+        int n = topo_route(t, 0, want[i], hops, t->max_route_hops);
+        CU_ASSERT_EQUAL(n, want[i]);
+        for (int k = 0; k + 1 < n; k++) /* a path: each hop starts where the last ended */
+            CU_ASSERT_EQUAL(topo_hop_head(t, hops[k]),
+                            hops[k + 1].reverse ? t->links[hops[k + 1].link].b
+                                                : t->links[hops[k + 1].link].a);
+        CU_ASSERT_EQUAL(topo_route(t, 0, want[i], hops, want[i] - 1), -1); /* too small */
+        topo_stats st;
+        cs_error err;
+        CU_ASSERT_EQUAL(topo_compute_stats(t, &st, &err), 0);
+        CU_ASSERT_EQUAL(st.diameter, want[i]);
+        free(hops);
+        topo_free(t);
+    }
+}
+
 /* ---- bad input ------------------------------------------------------------------------------ */
 
 static void expect_error(const char *spec, const char *fragment)
@@ -700,6 +762,8 @@ static void test_bad_parameters(void)
     expect_error("fattree oversub=2:1,1:1", "oversub: '2:1,1:1' is not a list of 1");
     expect_error("fattree group=pod", "group=pod needs levels=3");
     expect_error("fattree levels=3 radix=8 aggs=3", "aggs=3 must divide");
+    /* 2 uplinks over 4 spines would leave leaves without a common spine */
+    expect_error("fattree leaves=8 hosts_per_leaf=2 spines=4", "spines=4 must divide the 2 uplinks");
     expect_error("torus dims=4x1", "at least 2");
     expect_error("torus dims=4xx4", "invalid dimensions");
     expect_error("torus dims=4x4 group=3x2", "does not divide");
@@ -735,6 +799,8 @@ int main(void)
         {"stats", test_stats},
         {"platform cache", test_platform_cache},
         {"bad parameters", test_bad_parameters},
+        {"disconnected networks are refused", test_disconnected_refused},
+        {"routes longer than TOPO_MAX_HOPS", test_long_routes},
         {NULL, NULL},
     };
     test_add_suite("topology", cases);

@@ -57,7 +57,7 @@ static void test_bine_figure1(void)
 {
     const int64_t n = 1000;
     traffic_counts dd, dh;
-    const char *tree = "fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1";
+    const char *tree = "fattree leaves=4 hosts_per_leaf=2 oversub=2:1 spines=1";
     CU_ASSERT_FATAL(count(tree, COLL_BCAST, "binomial_doubling", 8, 1, n, NULL, &dd, NULL) == 0);
     CU_ASSERT_FATAL(count(tree, COLL_BCAST, "binomial_halving", 8, 1, n, NULL, &dh, NULL) == 0);
     CU_ASSERT_EQUAL(dd.bytes_intergroup_msgs, 6 * n);

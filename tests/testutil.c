@@ -53,6 +53,23 @@ int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec)
     return ok;
 }
 
+int test_cache_dir_create(char *dir, size_t n)
+{
+    snprintf(dir, n, "/tmp/collsim-test-cache-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    setenv("COLLSIM_CACHE_DIR", dir, 1);
+    return 0;
+}
+
+void test_cache_dir_remove(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
 const char *test_collsim_bin(void)
 {
     const char *b = getenv("COLLSIM_BIN");

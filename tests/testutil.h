@@ -26,6 +26,12 @@ int test_verify(const alg_desc *alg, const coll_spec *spec, verify_mode mode, ve
  * P, root, dst, dims and the verifier's message. Returns 1 when it passed. */
 int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec);
 
+/* A private platform cache: creates a fresh directory under /tmp (dir, n >= 64) and points
+ * COLLSIM_CACHE_DIR at it, so that platforms are emitted by the code under test and
+ * nothing is left in the tree; test_cache_dir_remove() deletes it. Returns 0 or -1. */
+int test_cache_dir_create(char *dir, size_t n);
+void test_cache_dir_remove(const char *dir);
+
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
 

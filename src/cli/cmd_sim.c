@@ -1,7 +1,7 @@
 /* cmd_sim.c - `collsim sim`: simulate one collective on one topology, print one row.
  *
  *   collsim sim --topology T --collective C --algorithm A --ranks P [--size S] [--root R]
- *               [--param name=value].. [--dims AxB..] [--placement KIND]
+ *               [--dst D] [--param name=value].. [--dims AxB..] [--placement KIND]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
@@ -19,14 +19,16 @@
 
 static const char usage[] =
     "usage: collsim sim --topology T --collective C --algorithm A --ranks P [options]\n"
-    "  --topology T          \"family key=value ...\", e.g. \"torus dims=8x8\" or\n"
-    "                        \"fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1\"\n"
+    "  --topology T          \"family key=value ...\", e.g. \"torus dims=8x8\", or a machine\n"
+    "                        preset with optional overrides, e.g. platforms/lumi.yaml or\n"
+    "                        \"platforms/fugaku.yaml dims=4x4x4\" (see collsim topo --list)\n"
     "  --collective C        bcast reduce gather scatter allgather reduce_scatter allreduce\n"
-    "                        alltoall alltoallv\n"
+    "                        alltoall alltoallv p2p\n"
     "  --algorithm A         see collsim list\n"
     "  --ranks P             number of ranks\n"
     "  --size S              vector size (default 1MiB): 32B, 4KiB, 1MiB, ...\n"
-    "  --root R              root of rooted collectives (default 0)\n"
+    "  --root R              root of rooted collectives (default 0); p2p: the source\n"
+    "  --dst D               p2p: the destination rank (default 1)\n"
     "  --param name=value    algorithm parameter (repeatable)\n"
     "  --dims AxB..          logical shape for topology-aware algorithms\n"
     "  --placement KIND      linear (default), roundrobin, random:SEED, fragmented:K:SEED,\n"
@@ -74,7 +76,7 @@ static const struct option opts[] = {
     {"copy-rate", required_argument, 0, 'C'},  {"format", required_argument, 0, 'f'},
     {"no-header", no_argument, 0, 'H'},        {"per-rank", no_argument, 0, 'k'},
     {"emit-platform", required_argument, 0, 'E'}, {"help", no_argument, 0, 'h'},
-    {0, 0, 0, 0}};
+    {"dst", required_argument, 0, 'D'},        {0, 0, 0, 0}};
 
 /* One option; returns 0, -1 with err, or 1 for --help. */
 static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
@@ -93,6 +95,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
         break;
     case 's': rc = parse_size(optarg, &g->spec.bytes, err); break;
     case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); g->spec.root = (int32_t)x; break;
+    case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); g->spec.dst = (int32_t)x; break;
     case 'p': rc = cli_parse_param(optarg, &g->spec, err); break;
     case 'd': rc = cli_parse_dims(optarg, &g->spec, err); break;
     case 'P': rc = placement_parse(optarg, &g->placement, err); break;
@@ -146,7 +149,7 @@ static int emit_platform(const sim_cli *v)
 {
     topology *t;
     cs_error err;
-    int rc = sim_topology_build(v->cfg.topology, &t, &err);
+    int rc = topo_build_spec(v->cfg.topology, &t, &err);
     if (rc == 0) {
         rc = topo_emit_xml_file(t, v->emit_platform, &err);
         topo_free(t);

@@ -78,14 +78,16 @@ static int print_route(topology *t, int32_t s, int32_t d)
 {
     if (s < 0 || d < 0 || s >= t->nhosts || d >= t->nhosts)
         return cli_usage_error("topo", "--route: hosts are 0..%d", t->nhosts - 1);
-    topo_hop hops[TOPO_MAX_HOPS];
-    int n = topo_route(t, s, d, hops, TOPO_MAX_HOPS);
+    topo_hop *hops = xmalloc((size_t)t->max_route_hops * sizeof *hops);
+    int n = topo_route(t, s, d, hops, t->max_route_hops);
     if (n < 0) {
+        free(hops);
         fprintf(stderr, "collsim topo: no route from %d to %d\n", s, d);
         return EXIT_CHECK_FAILED;
     }
     char name[96];
     if (n == 0) {
+        free(hops);
         topo_loopback_link_name(t, s, name, sizeof name);
         printf("h%d -> h%d: loopback %s\n", s, d, name);
         return 0;
@@ -98,6 +100,7 @@ static int print_route(topology *t, int32_t s, int32_t d)
                link_class_name((link_class)l->cls), hops[i].reverse ? l->b : l->a,
                hops[i].reverse ? l->a : l->b, l->bw / 1e9, l->lat * 1e6);
     }
+    free(hops);
     return 0;
 }
 

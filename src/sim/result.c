@@ -14,9 +14,17 @@ double busbw_factor(coll_kind c, int32_t P)
     switch (c) {
     case COLL_ALLREDUCE: return 2.0 * (P - 1) / P;
     case COLL_BCAST:
-    case COLL_REDUCE: return 1.0;
-    default: return (double)(P - 1) / P;
+    case COLL_REDUCE:
+    case COLL_P2P: return 1.0;
+    case COLL_GATHER:
+    case COLL_SCATTER:
+    case COLL_ALLGATHER:
+    case COLL_REDUCE_SCATTER:
+    case COLL_ALLTOALL:
+    case COLL_ALLTOALLV: return (double)(P - 1) / P;
+    case COLL__COUNT: break;
     }
+    return NAN;
 }
 
 void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, double time_s)

@@ -45,7 +45,8 @@ typedef struct sim_row {
 } sim_row;
 
 /* NCCL-tests bus bandwidth factor: allreduce 2(P-1)/P; allgather, reduce_scatter,
- * alltoall(v), gather, scatter (P-1)/P; bcast, reduce 1. */
+ * alltoall(v), gather, scatter (P-1)/P; bcast, reduce 1; p2p 1 (one message of n bytes:
+ * bus bandwidth = algorithm bandwidth, as NCCL-tests' sendrecv). */
 double busbw_factor(coll_kind c, int32_t P);
 
 /* Fills the traffic columns from counts, and time_s, algbw_Bps = size / time,

@@ -1,7 +1,9 @@
 /* sim.h - one simulation point: a collective schedule executed on a topology.
  *
- * sim_run() builds the topology, places the ranks, prepares the algorithm, then either
- * counts traffic only (model `traffic`) or runs SimGrid:
+ * sim_run() builds the topology (topo_build_spec: a "family key=value ..." spec or a
+ * "preset.yaml [key=value ...]" machine preset), places the ranks, prepares the
+ * algorithm, then either counts traffic only (model `traffic`) or loads the topology's
+ * cached platform (topo_platform_path) into SimGrid and runs it:
  *
  *   - one actor per rank, on its placed host, generates its own schedule step by step
  *     (a streaming builder: only the current step is held) and executes each step: all
@@ -12,6 +14,9 @@
  *     meets the k-th receive at b from a (the IR's matching rule: SimGrid mailboxes are
  *     FIFO and each pair has its own);
  *   - all ranks start at time 0; time_s is the latest finish time;
+ *   - ranks of one host (Q > 1) exchange messages over the host's loopback link
+ *     (topology.h: intra_bw, intra_lat), which is no network link: such messages count
+ *     in `messages` but in no link class;
  *   - traffic is counted from the routes SimGrid uses (sg_host_get_route), with the same
  *     tally as the traffic model (src/traffic), so both give the same numbers.
  *
@@ -58,7 +63,7 @@ int sim_model_parse(const char *text, sim_model *out, cs_error *err);
 #define SIM_DEFAULT_COPY_BPS 20e9
 
 typedef struct sim_config {
-    char topology[1024];   /* "family k=v ..." (see docs/topologies.md) */
+    char topology[1024];   /* "family k=v ..." or "preset.yaml k=v ..." (docs/topologies.md) */
     char algorithm[64];
     coll_spec spec;        /* collective, P, size, root, Q = ranks_per_node, dims, params */
     const alg_registry *algorithms; /* user-defined algorithms; NULL: built-ins only */
@@ -84,15 +89,5 @@ void sim_result_free(sim_result *r);
 int sim_run(const sim_config *c, sim_result *res, cs_error *err);
 /* Runs the point in a child process; the child's SimGrid warnings are copied to stderr. */
 int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err);
-
-/* Checks, in a child process, that SimGrid's route between every pair of hosts (at most
- * max_pairs pairs, spread over the hosts) is the route topo_route() gives, link by link
- * and direction by direction; *pairs receives the number of pairs compared. */
-int sim_check_routes_isolated(const char *topology, int64_t max_pairs, int64_t *pairs,
-                              cs_error *err);
-
-/* Builds the topology of a --topology argument: a "family k=v ..." spec; a path ending in
- * .yaml names a machine preset. */
-int sim_topology_build(const char *text, topology **out, cs_error *err);
 
 #endif

@@ -2,10 +2,11 @@
  *
  *   sim_run.c       the point: topology, placement, algorithm, models, results
  *   sim_actors.c    the rank actors executing their schedules
- *   sim_links.c     SimGrid link names -> topology link resources, route counting
- *   sim_routes.c    checking SimGrid's routes against topo_route
- *   sim_platform.c  the platform file of a topology, --topology arguments
+ *   sim_links.c     SimGrid links -> topology link resources, route counting
  *   sim_isolated.c  running a point in a child process
+ *
+ * The platform file, the SimGrid names of hosts and links and the check that SimGrid
+ * routes as topo_route does all belong to the topology module (topology.h).
  */
 #ifndef COLLSIM_SIM_INTERNAL_H
 #define COLLSIM_SIM_INTERNAL_H
@@ -39,20 +40,9 @@ int sim_actors_check_finished(const sim_state *st, cs_error *err);
  * (sg_link_set_data: resource + 1); fails if a topology link has no SimGrid link. */
 int sim_links_map(const topology *t, cs_error *err);
 /* Adds a message's bytes to every tagged link of SimGrid's route (`route` is a scratch
- * dynar of sg_link_t). Links without a tag (SimGrid loopbacks) are not network links. */
+ * dynar of sg_link_t). Links without a tag (loopbacks) are not network links. */
 void sim_links_count_route(traffic_tally *tally, sg_host_t src, sg_host_t dst, int64_t bytes,
                            void *route);
-/* The topology resource a SimGrid link stands for, -1 if none. */
-int64_t sim_links_resource(sg_link_t link);
-
-/* The platform XML of t, in a fresh temporary file: *path (removed by the caller with
- * sim_platform_release once SimGrid has loaded it). This is the one place to swap for a
- * platform cache. */
-int sim_platform_acquire(const topology *t, char *path, size_t n, cs_error *err);
-void sim_platform_release(const char *path);
-
-/* The in-process part of sim_check_routes_isolated (sim_routes.c; once per process). */
-int sim_check_routes(const char *topology, int64_t max_pairs, int64_t *pairs, cs_error *err);
 
 /* SimGrid's command-line options for a model (NULL-terminated, static strings). */
 const char *const *sim_model_cfg(sim_model m);

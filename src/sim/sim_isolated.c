@@ -210,35 +210,3 @@ int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
     free(payload);
     return 0;
 }
-
-/* ---- route check ---------------------------------------------------------------------- */
-
-typedef struct route_check_arg {
-    const char *topology;
-    int64_t max_pairs;
-} route_check_arg;
-
-static int run_route_check(const void *arg, void **payload, size_t *len, cs_error *err)
-{
-    const route_check_arg *a = arg;
-    int64_t pairs = 0;
-    if (sim_check_routes(a->topology, a->max_pairs, &pairs, err) < 0)
-        return -1;
-    *payload = xmalloc(sizeof pairs);
-    memcpy(*payload, &pairs, sizeof pairs);
-    *len = sizeof pairs;
-    return 0;
-}
-
-int sim_check_routes_isolated(const char *topology, int64_t max_pairs, int64_t *pairs,
-                              cs_error *err)
-{
-    route_check_arg a = {topology, max_pairs};
-    void *payload = NULL;
-    size_t len = 0;
-    if (run_in_child(run_route_check, &a, &payload, &len, err) < 0)
-        return -1;
-    memcpy(pairs, payload, sizeof *pairs);
-    free(payload);
-    return 0;
-}

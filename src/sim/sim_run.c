@@ -84,28 +84,12 @@ static void describe_point(const sim_config *c, sim_row *row)
 
 /* ---- the SimGrid run ---------------------------------------------------------------------- */
 
-/* Every rank's host must be reachable from rank 0's: SimGrid loops forever looking for a
- * route in a disconnected platform, so ask topo_route first. */
-static int check_reachable(topology *t, const int32_t *host_of_rank, int32_t P, cs_error *err)
-{
-    int max = traffic_max_hops(t);
-    topo_hop *hops = xmalloc((size_t)max * sizeof *hops);
-    int rc = 0;
-    for (int32_t r = 1; r < P && rc == 0; r++)
-        if (topo_route(t, host_of_rank[0], host_of_rank[r], hops, max) < 0)
-            rc = cs_fail(err, "the topology has no route from h%d (rank 0) to h%d (rank %d): "
-                              "is it connected?", host_of_rank[0], host_of_rank[r], r);
-    free(hops);
-    return rc;
-}
-
 static int simulate(const sim_config *c, const alg_run *run, topology *t,
                     const int32_t *host_of_rank, traffic_counts *tc, double *time_s,
                     double *rank_finish, cs_error *err)
 {
     char platform[4096];
-    if (check_reachable(t, host_of_rank, run->spec.P, err) < 0 ||
-        sim_platform_acquire(t, platform, sizeof platform, err) < 0)
+    if (topo_platform_path(t, platform, sizeof platform, err) < 0)
         return -1;
     /* 512 KiB actor stacks instead of SimGrid's 8 MiB: the generators and the step loop
      * need little, and 16K stacks of 8 MiB cost 20 % more CPU (page tables, mmap) */
@@ -117,7 +101,6 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
     argv[argc] = NULL;
     simgrid_init(&argc, (char **)argv);
     simgrid_load_platform(platform);
-    sim_platform_release(platform);
     if (sim_links_map(t, err) < 0)
         return -1;
 
@@ -163,7 +146,7 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (!alg)
         return -1;
     topology *t;
-    if (sim_topology_build(c->topology, &t, err) < 0)
+    if (topo_build_spec(c->topology, &t, err) < 0)
         return -1;
     int32_t P = c->spec.P;
     int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);

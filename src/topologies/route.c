@@ -150,19 +150,84 @@ static int check_zones(const topology *t, cs_error *err)
     return 0;
 }
 
+/* ---- reachability ------------------------------------------------------------------------ */
+
+/* Breadth-first search from host 0 over every node, along the links' directions
+ * (forward) or against them (backward: who reaches host 0). Fills dist (-1: unreached)
+ * and returns the largest distance to a host, or -1 naming an unreached host in *missed. */
+static int reach_from_host0(const topology *t, int backward, int32_t *dist, int32_t *queue,
+                            int32_t *missed)
+{
+    int32_t N = topo_nnodes(t), head = 0, tail = 0;
+    for (int32_t v = 0; v < N; v++)
+        dist[v] = -1;
+    dist[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail) {
+        int32_t u = queue[head++];
+        for (int64_t k = t->inc_first[u]; k < t->inc_first[u + 1]; k++) {
+            const topo_link *l = &t->links[t->inc_link[k]];
+            int32_t v = t->inc_node[k];
+            /* the arc used is u -> v (forward) or v -> u (backward) */
+            if (l->sharing == LINK_ONE_WAY && l->a != (backward ? v : u))
+                continue;
+            if (dist[v] < 0) {
+                dist[v] = dist[u] + 1;
+                queue[tail++] = v;
+            }
+        }
+    }
+    int far = 0;
+    for (int32_t h = 0; h < t->nhosts; h++) {
+        if (dist[h] < 0) {
+            *missed = h;
+            return -1;
+        }
+        if (dist[h] > far)
+            far = dist[h];
+    }
+    return far;
+}
+
+/* Every host must reach every other one (SimGrid searches forever for a route that does
+ * not exist). Reaching host 0 and being reached from it is enough; the two distances
+ * also bound every shortest route: d(s, d) <= d(s, h0) + d(h0, d). */
+static int check_reach(topology *t, cs_error *err)
+{
+    int32_t N = topo_nnodes(t), missed = -1;
+    int32_t *dist = xmalloc((size_t)N * sizeof *dist), *queue = xmalloc((size_t)N * sizeof *queue);
+    int out = reach_from_host0(t, 0, dist, queue, &missed), in = -1;
+    int rc = 0;
+    if (out < 0)
+        rc = cs_fail(err, "the network is not connected: no path from host h0 to host h%d "
+                          "(check the parameters)", missed);
+    else if ((in = reach_from_host0(t, 1, dist, queue, &missed)) < 0)
+        rc = cs_fail(err, "the network is not connected: no path from host h%d to host h0 "
+                          "(check the parameters)", missed);
+    else
+        t->max_route_hops = out + in > 0 ? out + in : 1;
+    free(dist);
+    free(queue);
+    return rc;
+}
+
 int topo_finish(topology *t, cs_error *err)
 {
     if (t->nhosts < 1)
         return cs_fail(err, "the topology has no host");
     build_incidence(t);
-    if (t->routing == TOPO_ROUTE_TORUS)
-        return check_torus(t, err);
-    if (!t->direct)
+    if (t->routing != TOPO_ROUTE_TORUS && !t->direct)
         for (int32_t h = 0; h < t->nhosts; h++)
             if (t->host_link[h] < 0 || topo_is_host(t, t->links[t->host_link[h]].b))
                 return cs_fail(err, "internal: host %d is not attached to a switch", h);
-    if (t->routing == TOPO_ROUTE_ZONES)
+    if (check_reach(t, err) < 0)
+        return -1;
+    if (t->routing == TOPO_ROUTE_TORUS)
+        return check_torus(t, err);
+    if (t->routing == TOPO_ROUTE_ZONES) {
+        t->max_route_hops = TOPO_MAX_HOPS; /* not shortest paths: the zone routes' cap */
         return check_zones(t, err);
+    }
     t->vbase = t->direct ? 0 : t->nhosts;
     t->nvert = topo_nnodes(t) - t->vbase;
     build_adjacency(t);
@@ -244,27 +309,30 @@ static int route_shortest(topology *t, int32_t src, int32_t dst, topo_hop *hops,
     int32_t n2 = t->direct ? dst : topo_host_switch(t, dst);
     int32_t s1 = n1 - t->vbase, s2 = n2 - t->vbase;
     const int32_t *pred = tree_from(t, s1);
-    topo_hop rev[TOPO_MAX_HOPS]; /* the vertex path, backwards from s2 */
+    /* walk the tree back from s2 twice: to count the hops, then to write them in order */
     int n = 0;
     for (int32_t v = s2; v != s1; n++) {
         int32_t k = pred[v];
-        if (k < 0 || n >= TOPO_MAX_HOPS)
+        if (k < 0 || n >= t->nvert)
             return -1;
-        rev[n] = (topo_hop){t->adj_link[k], t->adj_rev[k]};
         const topo_link *l = &t->links[t->adj_link[k]];
         v = (t->adj_rev[k] ? l->b : l->a) - t->vbase;
     }
     int ends = t->direct ? 0 : 2;
     if (n + ends > max)
         return -1;
-    int m = 0;
-    if (!t->direct)
-        hops[m++] = (topo_hop){t->host_link[src], 0};
-    for (int i = n - 1; i >= 0; i--)
-        hops[m++] = rev[i];
-    if (!t->direct)
-        hops[m++] = (topo_hop){t->host_link[dst], 1};
-    return m;
+    if (!t->direct) {
+        hops[0] = (topo_hop){t->host_link[src], 0};
+        hops[n + 1] = (topo_hop){t->host_link[dst], 1};
+    }
+    int i = n - 1 + (t->direct ? 0 : 1);
+    for (int32_t v = s2; v != s1; i--) {
+        int32_t k = pred[v];
+        hops[i] = (topo_hop){t->adj_link[k], t->adj_rev[k]};
+        const topo_link *l = &t->links[t->adj_link[k]];
+        v = (t->adj_rev[k] ? l->b : l->a) - t->vbase;
+    }
+    return n + ends;
 }
 
 /* ---- zones ------------------------------------------------------------------------------- */

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <simgrid/actor.h>
@@ -23,29 +24,36 @@ typedef struct check_ctx {
     uint64_t seed;
     double t0;
     topo_sg_check *res;
+    topo_hop *hops; /* our route of the current pair (t->max_route_hops) */
 } check_ctx;
 
-/* Our route of (s, d) as SimGrid link names, and its latency. */
-static int our_route(topology *t, int32_t s, int32_t d, char names[][96], double *lat)
+/* Our route of (s, d) into c->hops, and its latency; a host's route to itself is its
+ * loopback (one link, no hop). Returns the number of links, -1 if there is no route. */
+static int our_route(check_ctx *c, int32_t s, int32_t d, double *lat)
 {
-    topo_hop hops[TOPO_MAX_HOPS];
     *lat = 0;
     if (s == d) {
-        topo_loopback_link_name(t, s, names[0], sizeof names[0]);
-        *lat = t->intra_lat;
+        *lat = c->t->intra_lat;
         return 1;
     }
-    int n = topo_route(t, s, d, hops, TOPO_MAX_HOPS);
-    for (int i = 0; i < n; i++) {
-        topo_sg_link_name(t, hops[i], names[i], sizeof names[i]);
-        *lat += t->links[hops[i].link].lat;
-    }
+    int n = topo_route(c->t, s, d, c->hops, c->t->max_route_hops);
+    for (int i = 0; i < n; i++)
+        *lat += c->t->links[c->hops[i].link].lat;
     return n;
 }
 
-static void describe(check_ctx *c, int32_t s, int32_t d, xbt_dynar_t sg, char ours[][96], int n)
+/* SimGrid's name of link i of our route of (s, d). */
+static void our_link_name(const check_ctx *c, int32_t s, int32_t d, int i, char *buf, size_t n)
 {
-    char *out = c->res->first_mismatch;
+    if (s == d)
+        topo_loopback_link_name(c->t, s, buf, n);
+    else
+        topo_sg_link_name(c->t, c->hops[i], buf, n);
+}
+
+static void describe(check_ctx *c, int32_t s, int32_t d, xbt_dynar_t sg, int n)
+{
+    char *out = c->res->first_mismatch, name[96];
     size_t cap = sizeof c->res->first_mismatch, len;
     len = (size_t)snprintf(out, cap, "h%d -> h%d: simgrid", s, d);
     for (unsigned k = 0; k < xbt_dynar_length(sg) && len < cap; k++)
@@ -53,18 +61,19 @@ static void describe(check_ctx *c, int32_t s, int32_t d, xbt_dynar_t sg, char ou
                                 sg_link_get_name(xbt_dynar_get_as(sg, k, sg_link_t)));
     if (len < cap)
         len += (size_t)snprintf(out + len, cap - len, " | ours");
-    for (int i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(out + len, cap - len, " %s", ours[i]);
+    for (int i = 0; i < n && len < cap; i++) {
+        our_link_name(c, s, d, i, name, sizeof name);
+        len += (size_t)snprintf(out + len, cap - len, " %s", name);
+    }
 }
 
 static void compare_pair(check_ctx *c, int32_t s, int32_t d)
 {
-    char ours[TOPO_MAX_HOPS][96];
     double our_lat;
-    int n = our_route(c->t, s, d, ours, &our_lat);
+    int n = our_route(c, s, d, &our_lat);
     xbt_dynar_t sg = xbt_dynar_new(sizeof(sg_link_t), NULL);
     sg_host_t hs, hd;
-    char name[32];
+    char name[96];
     topo_host_name(s, name, sizeof name);
     hs = sg_host_by_name(name);
     topo_host_name(d, name, sizeof name);
@@ -73,14 +82,16 @@ static void compare_pair(check_ctx *c, int32_t s, int32_t d)
     if (same) {
         sg_host_get_route(hs, hd, sg);
         same = (int)xbt_dynar_length(sg) == n;
-        for (int i = 0; same && i < n; i++)
-            same = strcmp(sg_link_get_name(xbt_dynar_get_as(sg, i, sg_link_t)), ours[i]) == 0;
+        for (int i = 0; same && i < n; i++) {
+            our_link_name(c, s, d, i, name, sizeof name);
+            same = strcmp(sg_link_get_name(xbt_dynar_get_as(sg, i, sg_link_t)), name) == 0;
+        }
         double sg_lat = sg_host_get_route_latency(hs, hd);
         same = same && fabs(sg_lat - our_lat) <= 1e-9 * (sg_lat > 1e-12 ? sg_lat : 1e-12);
     }
     c->res->pairs++;
     if (!same && c->res->mismatches++ == 0)
-        describe(c, s, d, sg, ours, n < 0 ? 0 : n);
+        describe(c, s, d, sg, n < 0 ? 0 : n);
     xbt_dynar_free(&sg);
 }
 
@@ -113,7 +124,7 @@ int topo_sg_check_routes(topology *t, const char *platform, int64_t npairs, uint
     memset(res, 0, sizeof *res);
     int argc = 3;
     char *argv[] = {"collsim", "--log=xbt_cfg.thres:warning", "--log=root.thres:warning", NULL};
-    check_ctx c = {t, npairs, seed, wall_seconds(), res};
+    check_ctx c = {t, npairs, seed, wall_seconds(), res, NULL};
     simgrid_init(&argc, argv);
     simgrid_load_platform(platform);
     char name[32];
@@ -124,7 +135,9 @@ int topo_sg_check_routes(topology *t, const char *platform, int64_t npairs, uint
                        sg_host_count(), t->nhosts);
     sg_actor_t a = sg_actor_init("topo-check", h0);
     sg_actor_set_data(a, &c);
+    c.hops = xmalloc((size_t)t->max_route_hops * sizeof *c.hops);
     sg_actor_start(a, check_actor, 0, NULL);
     simgrid_run();
+    free(c.hops);
     return 0;
 }

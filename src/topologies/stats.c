@@ -61,14 +61,15 @@ static int diameter(topology *t, topo_stats *st, cs_error *err)
     }
     int32_t nsrc = nrep <= 1024 ? nrep : 64;
     st->diameter = shared_switch ? 2 : 0;
-    topo_hop hops[TOPO_MAX_HOPS];
+    topo_hop *hops = xmalloc((size_t)t->max_route_hops * sizeof *hops);
     for (int32_t i = 0; i < nsrc; i++) {
         int32_t s = rep[nrep <= 1024 ? i : (int32_t)((int64_t)i * (nrep - 1) / (nsrc - 1))];
         for (int32_t j = 0; j < nrep; j++) {
-            int n = topo_route(t, s, rep[j], hops, TOPO_MAX_HOPS);
+            int n = topo_route(t, s, rep[j], hops, t->max_route_hops);
             if (n < 0) {
                 int32_t d = rep[j];
                 free(rep);
+                free(hops);
                 return cs_fail(err, "no route from host %d to host %d", s, d);
             }
             if (n > st->diameter)
@@ -78,6 +79,7 @@ static int diameter(topology *t, topo_stats *st, cs_error *err)
     st->diameter_sources = nsrc;
     st->diameter_exact = nsrc == nrep;
     free(rep);
+    free(hops);
     return 0;
 }
 

@@ -84,7 +84,7 @@ typedef struct topo_hop {
 typedef enum { TOPO_ROUTE_SHORTEST, TOPO_ROUTE_TORUS, TOPO_ROUTE_ZONES } topo_routing;
 
 #define TOPO_MAX_DIMS 8
-#define TOPO_MAX_HOPS 64
+#define TOPO_MAX_HOPS 64 /* longest route composed of zone routes (TOPO_ROUTE_ZONES) */
 
 /* ---- hierarchical zones (TOPO_ROUTE_ZONES) -------------------------------------------- */
 
@@ -150,6 +150,9 @@ struct topology {
     int64_t *adj_link;            /* arc: link id */
     int8_t *adj_rev;              /* arc goes b -> a */
     int32_t *sg_order;            /* per vertex: SimGrid's graph id (see above) */
+    /* Set by topo_finish(): no route is longer (the size of a hop buffer that always
+     * suffices). Zones: TOPO_MAX_HOPS; otherwise d(s, h0) + d(h0, d) over all hosts. */
+    int max_route_hops;
     /* Route cache: predecessor arc per (source vertex, vertex), filled on demand and
      * dropped as a whole when it would exceed ~256 MiB. */
     int32_t **pred_cache;
@@ -165,7 +168,9 @@ int64_t topo_add_link(topology *t, int32_t a, int32_t b, link_class cls, link_sh
 /* Attaches host h to node sw with a host link. */
 int64_t topo_attach_host(topology *t, int32_t h, int32_t sw, link_sharing sharing, double bw,
                          double lat);
-/* Checks the graph (every host attached, routes exist) and builds the routing tables. */
+/* Checks the graph (every host attached; every host reaches every other one, along the
+ * links' directions: "the network is not connected: no path from host hX to host hY")
+ * and builds the routing tables. */
 int topo_finish(topology *t, cs_error *err);
 void topo_free(topology *t);
 
@@ -185,7 +190,8 @@ static inline int32_t topo_hop_head(const topology *t, topo_hop h)
 /* ---- routing -------------------------------------------------------------------------- */
 
 /* Writes the route from src_host to dst_host (empty when equal); returns the number of
- * hops, or -1 if there is none or it is longer than max. Not thread-safe (route cache). */
+ * hops, or -1 if it is longer than max (never with max >= t->max_route_hops). Not
+ * thread-safe (route cache). */
 int topo_route(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max);
 /* The generic route (ignores route_fn), for tests of closed forms. */
 int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max);

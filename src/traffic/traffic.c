@@ -49,16 +49,6 @@ void traffic_tally_result(const traffic_tally *x, traffic_counts *out)
             out->max_link_bytes = x->resource_bytes[r];
 }
 
-int traffic_max_hops(const topology *t)
-{
-    if (t->routing != TOPO_ROUTE_TORUS)
-        return TOPO_MAX_HOPS;
-    int n = 1; /* dimension-order routing: at most half of each ring */
-    for (int d = 0; d < t->ndims; d++)
-        n += t->dims[d] / 2;
-    return n;
-}
-
 /* ---- streaming a schedule ------------------------------------------------------------ */
 
 typedef struct count_ctx {
@@ -104,7 +94,7 @@ int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,
     traffic_tally local;
     traffic_tally *x = tally ? tally : &local;
     traffic_tally_init(x, t);
-    count_ctx cc = {x, t, host_of_rank, NULL, traffic_max_hops(t), 0, err};
+    count_ctx cc = {x, t, host_of_rank, NULL, t->max_route_hops, 0, err};
     cc.hops = xmalloc((size_t)cc.max_hops * sizeof *cc.hops);
     sched_builder b;
     sb_init_streaming(&b, &run->layout, count_sink, &cc);

@@ -64,9 +64,6 @@ void traffic_tally_steps(traffic_tally *x, int32_t steps);
 /* The totals, with max_link_bytes computed over the resources. */
 void traffic_tally_result(const traffic_tally *x, traffic_counts *out);
 
-/* Longest route topo_route can return on t (size of a hop buffer). */
-int traffic_max_hops(const topology *t);
-
 /* Counts a whole schedule without SimGrid: every rank is generated in turn through a
  * streaming builder (memory stays per-rank, so 10^6 ranks are fine) and every send is
  * walked along topo_route(host_of_rank[rank], host_of_rank[peer]). When `tally` is not

@@ -4,7 +4,9 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-FT="fattree leaves=4 leaf_hosts=2 leaf_up=1 spines=1"
+tmp=$(mktemp -d)
+export COLLSIM_CACHE_DIR="$tmp/cache"
+FT="fattree leaves=4 hosts_per_leaf=2 oversub=2:1 spines=1"
 check "csv header" 0 "^topology,collective,algorithm,params,ranks,ranks_per_node,size_bytes,placement,model,time_s" -- \
     "$bin" sim --topology "$FT" --collective bcast --algorithm binomial_halving --ranks 8
 # Bine Fig. 1: 3n inter-group bytes, 6n on global links, 7 messages x 2 host links (n = 1 MiB)
@@ -25,12 +27,26 @@ check "too many ranks" 2 "need 16 hosts, the topology has 8" -- \
     "$bin" sim --topology "$FT" --collective bcast --algorithm linear --ranks 16
 check "unknown family" 2 "unknown topology family 'ring'" -- \
     "$bin" sim --topology "ring n=4" --collective bcast --algorithm linear --ranks 4
-check "yaml preset" 2 "lumi.yaml: machine presets" -- \
-    "$bin" sim --topology platforms/lumi.yaml --collective bcast --algorithm linear --ranks 4
+# machine presets, with overrides; the topology column keeps the argument as given
+check "yaml preset" 0 "^platforms/lumi.yaml,allreduce,rabenseifner,,64,1,1048576,roundrobin,traffic" -- \
+    "$bin" sim --topology platforms/lumi.yaml --collective allreduce --algorithm rabenseifner \
+    --ranks 64 --placement roundrobin --model traffic --no-header
+check "yaml preset override" 0 "^platforms/fugaku.yaml dims=4x4x4,allreduce,ring" -- \
+    "$bin" sim --topology "platforms/fugaku.yaml dims=4x4x4" --collective allreduce \
+    --algorithm ring --ranks 64 --no-header
+check "yaml preset missing" 2 "platforms/nope.yaml" -- \
+    "$bin" sim --topology platforms/nope.yaml --collective bcast --algorithm linear --ranks 4
+# p2p: h0 -> h2 on a 4-ring is two links; busbw = algbw
+check "p2p" 0 ",p2p,direct,,4,1,1000000,linear,traffic,,,,0,2000000,0,0,1000000,1," -- \
+    "$bin" sim --topology "torus dims=4" --collective p2p --algorithm direct --ranks 4 \
+    --root 0 --dst 2 --size 1000000 --model traffic --no-header
+check "p2p bad dst" 2 "p2p destination" -- \
+    "$bin" sim --topology "torus dims=4" --collective p2p --algorithm direct --ranks 4 --dst 0
 check "unknown algorithm" 2 "allowed: recursive_doubling" -- \
     "$bin" sim --topology "$FT" --collective allreduce --algorithm rd --ranks 4
 check "bad rate" 2 "--reduce-rate" -- \
     "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --reduce-rate fast
 check "missing allocation file" 2 "cannot open the allocation file" -- \
     "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --placement file:/nonexistent
+rm -rf "$tmp"
 exit $fail
