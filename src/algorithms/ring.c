@@ -6,41 +6,36 @@
 #include "algorithms/families.h"
 #include "common/util.h"
 
-/* One step: send chunk `out` to v+1, receive chunk `in` from v-1. */
-static void ring_step(sched_builder *b, const chunk_map *m, int32_t r, int64_t out, int64_t in,
-                      int combine, range_list *ro, range_list *ri)
+/* One step: send chunk `out` to v+1 (`right`), receive chunk `in` from v-1 (`left`). */
+CS_HOT_INLINE void ring_step(sched_builder *b, const chunk_map *m, int32_t right, int32_t left,
+                             int64_t out, int64_t in, int combine)
 {
-    int32_t P = m->P;
-    rl_clear(ro);
-    rl_clear(ri);
-    chunk_map_push(m, ro, (int32_t)mod_i64(out, P), (int32_t)mod_i64(out, P) + 1);
-    chunk_map_push(m, ri, (int32_t)mod_i64(in, P), (int32_t)mod_i64(in, P) + 1);
+    blk_range ro[2], ri[2];
+    uint32_t no = chunk_map_ranges(m, (int32_t)mod_i64(out, m->P), ro);
+    uint32_t ni = chunk_map_ranges(m, (int32_t)mod_i64(in, m->P), ri);
     sb_step(b);
-    sb_send(b, (int32_t)((r + 1) % P), ro->r, (uint32_t)ro->n);
-    sb_recv(b, (int32_t)mod_i64((int64_t)r - 1, P), ri->r, (uint32_t)ri->n,
-            combine ? OPF_COMBINE : 0);
+    sb_send(b, right, ro, no);
+    sb_recv(b, left, ri, ni, combine ? OPF_COMBINE : 0);
     if (combine)
-        sb_reduce(b, ranges_bytes(b->layout, ri->r, (uint32_t)ri->n));
+        sb_reduce(b, ranges_bytes(b->layout, ri, ni));
 }
 
 void ring_reduce_scatter_phase(sched_builder *b, const chunk_map *m, int32_t r)
 {
     int64_t v = mod_i64((int64_t)r - m->root, m->P);
-    range_list ro = {0}, ri = {0};
+    int32_t right = (int32_t)mod_i64((int64_t)r + 1, m->P);
+    int32_t left = (int32_t)mod_i64((int64_t)r - 1, m->P);
     for (int64_t k = 0; k < m->P - 1; k++)
-        ring_step(b, m, r, v - k - 1, v - k - 2, 1, &ro, &ri);
-    rl_free(&ro);
-    rl_free(&ri);
+        ring_step(b, m, right, left, v - k - 1, v - k - 2, 1);
 }
 
 void ring_allgather_phase(sched_builder *b, const chunk_map *m, int32_t r)
 {
     int64_t v = mod_i64((int64_t)r - m->root, m->P);
-    range_list ro = {0}, ri = {0};
+    int32_t right = (int32_t)mod_i64((int64_t)r + 1, m->P);
+    int32_t left = (int32_t)mod_i64((int64_t)r - 1, m->P);
     for (int64_t k = 0; k < m->P - 1; k++)
-        ring_step(b, m, r, v - k, v - k - 1, 0, &ro, &ri);
-    rl_free(&ro);
-    rl_free(&ri);
+        ring_step(b, m, right, left, v - k, v - k - 1, 0);
 }
 
 static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "algorithms/blockset.h"
 #include "algorithms/verify_internal.h"
 #include "common/util.h"
 
@@ -42,6 +43,10 @@ typedef struct stream_worker {
     uint32_t *cnt_send, *cnt_recv;
     int32_t *touched;
     size_t ntouched;
+    /* The blocks the rank holds (non-reductions; for reductions the stream engine does
+     * not track contents): a bitmap for small layouts, else an interval map. */
+    int use_bits;
+    blockset bits;
     imap state;
     ival_buf scratch;
     blk_range *pending; /* blocks received in the current step */
@@ -55,13 +60,22 @@ typedef struct stream_worker {
     int32_t steps;
 } stream_worker;
 
-/* The message hash: cheap linear mixing of the fields, one strong finaliser. */
-static inline uint64_t msg_hash(int32_t src, int32_t dst, uint32_t k, uint32_t step,
+/* The message hash: the fields mixed linearly with odd random constants, then one strong
+ * finaliser (mix64, a bijection), so that two messages differing in any field get
+ * unrelated hashes and sums of hashes do not cancel. One range (the usual message) is
+ * fixed by (lo, hi), which join the linear part; several ranges are mixed in order
+ * with a multiply per range, since a linear sum over ranges could not tell
+ * {[0,2), [3,4)} from {[0,1), [3,5)}. */
+CS_HOT_INLINE uint64_t msg_hash(int32_t src, int32_t dst, uint32_t k, uint32_t step,
                                 int64_t bytes, const blk_range *r, uint32_t n)
 {
-    uint64_t x = (uint64_t)src * 0x9E3779B97F4A7C15ULL + (uint64_t)dst * 0xC2B2AE3D27D4EB4FULL +
-                 (uint64_t)k * 0x165667B19E3779F9ULL + (uint64_t)step * 0xD6E8FEB86659FD93ULL +
-                 (uint64_t)bytes * 0xFF51AFD7ED558CCDULL;
+    /* (src, dst) and (k, step) are 32-bit pairs: packed, one multiply each. */
+    uint64_t x = ((uint64_t)(uint32_t)src << 32 | (uint32_t)dst) * 0x9E3779B97F4A7C15ULL +
+                 ((uint64_t)k << 32 | step) * 0xC2B2AE3D27D4EB4FULL +
+                 (uint64_t)bytes * 0xFF51AFD7ED558CCDULL + (uint64_t)n * 0x27D4EB2F165667C5ULL;
+    if (n == 1)
+        return mix64(x + (uint64_t)r[0].lo * 0x2545F4914F6CDD1DULL +
+                     (uint64_t)r[0].hi * 0x9FB21C651E98DF25ULL);
     uint64_t rh = n;
     for (uint32_t i = 0; i < n; i++)
         rh = (rh ^ ((uint64_t)r[i].lo * 0x2545F4914F6CDD1DULL +
@@ -90,75 +104,152 @@ static int cmp_lo(const void *a, const void *b)
     return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
-/* One step of one rank: rules, hashes, holding; received blocks are added at the end. */
-static void consume_step(stream_worker *w, const rank_sched *rs, uint32_t s, uint32_t abs)
+/* ---- what the rank holds --------------------------------------------------------------- */
+
+static void held_start(stream_worker *w, int32_t r)
+{
+    if (!w->use_bits) {
+        initial_state(w->sh->l, r, &w->state);
+        return;
+    }
+    blk_range *init = NULL;
+    size_t n = 0, cap = 0;
+    layout_initial_blocks(w->sh->l, r, &init, &n, &cap);
+    blockset_clear(&w->bits);
+    for (size_t i = 0; i < n; i++)
+        blockset_add(&w->bits, init[i].lo, init[i].hi);
+    free(init);
+}
+
+/* The first block of the sorted ranges the rank does not hold, or -1. */
+CS_HOT_INLINE int64_t held_first_missing(const stream_worker *w, const blk_range *r, uint32_t n)
+{
+    if (!w->use_bits)
+        return imap_first_missing(&w->state, r, n);
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t miss = blockset_first_missing(&w->bits, r[i].lo, r[i].hi);
+        if (miss >= 0)
+            return miss;
+    }
+    return -1;
+}
+
+/* Adds the blocks received in the step that just ended (w->pending). */
+CS_HOT_INLINE void held_add_pending(stream_worker *w)
+{
+    if (w->use_bits) {
+        for (size_t i = 0; i < w->npending; i++)
+            blockset_add(&w->bits, w->pending[i].lo, w->pending[i].hi);
+        return;
+    }
+    if (w->npending > 1)
+        qsort(w->pending, w->npending, sizeof *w->pending, cmp_lo);
+    imap_add_ranges(&w->state, w->pending, w->npending, &w->scratch);
+}
+
+/* Checks that the rank ends with every block it must hold; -1 with a message if not. */
+static int held_final_check(const stream_worker *w, int32_t r, char *msg, size_t msglen)
+{
+    if (!w->use_bits)
+        return check_final(w->sh->l, r, &w->state, 0, 0, w->last_step, msg, msglen);
+    blk_range *fin = NULL;
+    size_t n = 0, cap = 0;
+    layout_final_blocks(w->sh->l, r, &fin, &n, &cap);
+    int64_t miss = held_first_missing(w, fin, (uint32_t)n);
+    free(fin);
+    return miss < 0 ? 0 : format_missing_final(w->sh->l, r, miss, w->last_step, msg, msglen);
+}
+
+/* A rank's running figures while a batch of its steps is consumed. They live in the
+ * sink's locals, not in the worker, so that the compiler keeps them in registers: stores
+ * through the worker's arrays might alias them and force a reload after every op. */
+typedef struct rank_sums {
+    uint64_t sent, recv; /* hash sums of the rank's sends and receives */
+    int64_t messages, bytes;
+} rank_sums;
+
+CS_COLD static void fail_not_held(stream_worker *w, int32_t r, uint32_t step, const sched_op *o,
+                                  int64_t block)
+{
+    char b[96], msg[CS_ERROR_MAX];
+    describe_block(w->sh->l, block, b, sizeof b);
+    snprintf(msg, sizeof msg, "rank %d step %u: sends %s to %d but does not hold it at that step",
+             r, step, b, o->peer);
+    worker_fail(w, r, msg);
+}
+
+/* One step of one rank: rules, hashes, holding; received blocks are added at the end.
+ * Returns -1 on the first problem (recorded in w). */
+CS_HOT_INLINE int consume_step(stream_worker *w, const rank_sched *rs, uint32_t s, uint32_t abs,
+                               rank_sums *sum)
 {
     const stream_shared *sh = w->sh;
     const sched_layout *l = sh->l;
     int32_t r = rs->rank;
     char msg[CS_ERROR_MAX];
     uint32_t hstep = sh->with_step ? abs : 0;
+    uint32_t begin = rs_step_begin(rs, s), end = rs_step_end(rs, s);
     w->npending = 0;
-    if (rs_step_end(rs, s) > rs_step_begin(rs, s))
+    if (end > begin)
         w->last_step = abs + 1;
-    for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++) {
+    for (uint32_t i = begin; i < end; i++) {
         const sched_op *o = &rs->ops[i];
         const blk_range *rg = rs_op_ranges(rs, o);
         if (lint_op(l, r, abs, o, rg, msg, sizeof msg) < 0) {
             worker_fail(w, r, msg);
-            return;
+            return -1;
         }
         if (o->kind == OP_SEND) {
             touch(w, o->peer);
             uint64_t h = msg_hash(r, o->peer, w->cnt_send[o->peer]++, hstep, o->bytes, rg, o->nranges);
-            w->rank_sent += h;
+            sum->sent += h;
             w->sent_by_dst[o->peer] += h;
-            w->messages++;
-            w->bytes += o->bytes;
-            int64_t miss = sh->reductions ? -1 : imap_first_missing(&w->state, rg, o->nranges);
+            sum->messages++;
+            sum->bytes += o->bytes;
+            int64_t miss = sh->reductions ? -1 : held_first_missing(w, rg, o->nranges);
             if (miss >= 0) {
-                char b[96];
-                describe_block(l, miss, b, sizeof b);
-                snprintf(msg, sizeof msg,
-                         "rank %d step %u: sends %s to %d but does not hold it at that step", r,
-                         abs, b, o->peer);
-                worker_fail(w, r, msg);
-                return;
+                fail_not_held(w, r, abs, o, miss);
+                return -1;
             }
         } else if (o->kind == OP_RECV) {
             touch(w, o->peer);
             uint64_t h = msg_hash(o->peer, r, w->cnt_recv[o->peer]++, hstep, o->bytes, rg, o->nranges);
-            w->rank_recv += h;
+            sum->recv += h;
             w->recv_by_src[o->peer] += h;
             if (!sh->reductions) {
                 VEC_RESERVE(w->pending, w->cap_pending, w->npending + o->nranges);
-                memcpy(w->pending + w->npending, rg, o->nranges * sizeof *rg);
-                w->npending += o->nranges;
+                for (uint32_t j = 0; j < o->nranges; j++) /* mostly one: no memcpy call */
+                    w->pending[w->npending++] = rg[j];
             }
         }
     }
-    if (lint_step(l, rs, s, abs, msg, sizeof msg) < 0) {
+    if (sh->reductions && lint_step(l, rs, s, abs, msg, sizeof msg) < 0) {
         worker_fail(w, r, msg);
-        return;
+        return -1;
     }
-    if (w->npending > 1)
-        qsort(w->pending, w->npending, sizeof *w->pending, cmp_lo);
     if (w->npending > 0)
-        imap_add_ranges(&w->state, w->pending, w->npending, &w->scratch);
+        held_add_pending(w);
+    return 0;
 }
 
 static void sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
 {
     stream_worker *w = ctx;
+    rank_sums sum = {0, 0, 0, 0};
     for (uint32_t s = 0; s < chunk->nsteps && !w->failed; s++)
-        consume_step(w, chunk, s, first_step + s);
+        if (consume_step(w, chunk, s, first_step + s, &sum) < 0)
+            break;
+    w->rank_sent += sum.sent;
+    w->rank_recv += sum.recv;
+    w->messages += sum.messages;
+    w->bytes += sum.bytes;
 }
 
 static void finish_rank(stream_worker *w, int32_t r)
 {
     stream_shared *sh = w->sh;
     char msg[CS_ERROR_MAX];
-    if (!w->failed && check_final(sh->l, r, &w->state, 0, 0, w->last_step, msg, sizeof msg) < 0)
+    if (!w->failed && !sh->reductions && held_final_check(w, r, msg, sizeof msg) < 0)
         worker_fail(w, r, msg);
     sh->sent_by_src[r] = w->rank_sent;
     sh->recv_by_dst[r] = w->rank_recv;
@@ -178,7 +269,8 @@ static void *worker_main(void *arg)
     for (int32_t r = w->first; r < w->last && !w->failed; r++) {
         w->rank_sent = w->rank_recv = 0;
         w->last_step = 0;
-        initial_state(sh->l, r, &w->state);
+        if (!sh->reductions)
+            held_start(w, r);
         alg_run_gen(sh->run, r, &b);
         finish_rank(w, r);
     }
@@ -198,6 +290,9 @@ static void worker_init(stream_worker *w, stream_shared *sh, int32_t first, int3
     w->cnt_send = xcalloc(P, sizeof *w->cnt_send);
     w->cnt_recv = xcalloc(P, sizeof *w->cnt_recv);
     w->touched = xmalloc(P * sizeof *w->touched);
+    w->use_bits = !sh->reductions && sh->l->nblocks <= BLOCKSET_MAX_BLOCKS;
+    if (w->use_bits)
+        blockset_init(&w->bits, sh->l->nblocks);
 }
 
 static void worker_free(stream_worker *w)
@@ -209,6 +304,7 @@ static void worker_free(stream_worker *w)
     free(w->touched);
     free(w->pending);
     imap_free(&w->state);
+    blockset_free(&w->bits);
     ival_buf_free(&w->scratch);
 }
 
