@@ -35,13 +35,18 @@ typedef struct stream_shared {
     uint64_t *recv_by_dst; /* [P], idem */
 } stream_shared;
 
+/* What a worker keeps per peer (kept together: one cache line per message). */
+typedef struct peer_acc {
+    uint64_t sent_to;       /* hash sum of this worker's sends to the peer */
+    uint64_t received_from; /* hash sum of this worker's receives from the peer */
+    uint32_t nsent, nreceived; /* messages of the current rank to / from the peer */
+} peer_acc;
+
 typedef struct stream_worker {
     stream_shared *sh;
     int32_t first, last;   /* ranks [first, last) */
-    uint64_t *recv_by_src; /* [P], this worker's receives by source */
-    uint64_t *sent_by_dst; /* [P], this worker's sends by destination */
-    uint32_t *cnt_send, *cnt_recv;
-    int32_t *touched;
+    peer_acc *peers;       /* [P] */
+    int32_t *touched;      /* the peers of the current rank (to reset their counts) */
     size_t ntouched;
     /* The blocks the rank holds (non-reductions; for reductions the stream engine does
      * not track contents): a bitmap for small layouts, else an interval map. */
@@ -92,10 +97,13 @@ static void worker_fail(stream_worker *w, int32_t rank, const char *msg)
     snprintf(w->error, sizeof w->error, "%s", msg);
 }
 
-static inline void touch(stream_worker *w, int32_t peer)
+/* The accumulator of a peer of the current rank, noted in `touched` at first use. */
+static inline peer_acc *touch(stream_worker *w, int32_t peer)
 {
-    if (w->cnt_send[peer] == 0 && w->cnt_recv[peer] == 0)
+    peer_acc *a = &w->peers[peer];
+    if ((a->nsent | a->nreceived) == 0)
         w->touched[w->ntouched++] = peer;
+    return a;
 }
 
 static int cmp_lo(const void *a, const void *b)
@@ -180,11 +188,10 @@ CS_COLD static void fail_not_held(stream_worker *w, int32_t r, uint32_t step, co
 
 /* One step of one rank: rules, hashes, holding; received blocks are added at the end.
  * Returns -1 on the first problem (recorded in w). */
-CS_HOT_INLINE int consume_step(stream_worker *w, const rank_sched *rs, uint32_t s, uint32_t abs,
-                               rank_sums *sum)
+CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const rank_sched *rs,
+                               uint32_t s, uint32_t abs, rank_sums *sum)
 {
     const stream_shared *sh = w->sh;
-    const sched_layout *l = sh->l;
     int32_t r = rs->rank;
     char msg[CS_ERROR_MAX];
     uint32_t hstep = sh->with_step ? abs : 0;
@@ -200,10 +207,10 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const rank_sched *rs, uint32_t 
             return -1;
         }
         if (o->kind == OP_SEND) {
-            touch(w, o->peer);
-            uint64_t h = msg_hash(r, o->peer, w->cnt_send[o->peer]++, hstep, o->bytes, rg, o->nranges);
+            peer_acc *a = touch(w, o->peer);
+            uint64_t h = msg_hash(r, o->peer, a->nsent++, hstep, o->bytes, rg, o->nranges);
             sum->sent += h;
-            w->sent_by_dst[o->peer] += h;
+            a->sent_to += h;
             sum->messages++;
             sum->bytes += o->bytes;
             int64_t miss = sh->reductions ? -1 : held_first_missing(w, rg, o->nranges);
@@ -212,10 +219,10 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const rank_sched *rs, uint32_t 
                 return -1;
             }
         } else if (o->kind == OP_RECV) {
-            touch(w, o->peer);
-            uint64_t h = msg_hash(o->peer, r, w->cnt_recv[o->peer]++, hstep, o->bytes, rg, o->nranges);
+            peer_acc *a = touch(w, o->peer);
+            uint64_t h = msg_hash(o->peer, r, a->nreceived++, hstep, o->bytes, rg, o->nranges);
             sum->recv += h;
-            w->recv_by_src[o->peer] += h;
+            a->received_from += h;
             if (!sh->reductions) {
                 VEC_RESERVE(w->pending, w->cap_pending, w->npending + o->nranges);
                 for (uint32_t j = 0; j < o->nranges; j++) /* mostly one: no memcpy call */
@@ -235,9 +242,12 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const rank_sched *rs, uint32_t 
 static void sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
 {
     stream_worker *w = ctx;
+    /* A private copy of the layout: the compiler then knows that no store of the loop
+     * changes it and keeps its fields in registers instead of reloading them per op. */
+    const sched_layout layout = *w->sh->l;
     rank_sums sum = {0, 0, 0, 0};
     for (uint32_t s = 0; s < chunk->nsteps && !w->failed; s++)
-        if (consume_step(w, chunk, s, first_step + s, &sum) < 0)
+        if (consume_step(w, &layout, chunk, s, first_step + s, &sum) < 0)
             break;
     w->rank_sent += sum.sent;
     w->rank_recv += sum.recv;
@@ -256,7 +266,7 @@ static void finish_rank(stream_worker *w, int32_t r)
     if ((int32_t)w->last_step > w->steps)
         w->steps = (int32_t)w->last_step;
     for (size_t t = 0; t < w->ntouched; t++)
-        w->cnt_send[w->touched[t]] = w->cnt_recv[w->touched[t]] = 0;
+        w->peers[w->touched[t]].nsent = w->peers[w->touched[t]].nreceived = 0;
     w->ntouched = 0;
 }
 
@@ -285,10 +295,7 @@ static void worker_init(stream_worker *w, stream_shared *sh, int32_t first, int3
     w->first = first;
     w->last = last;
     size_t P = (size_t)sh->P;
-    w->recv_by_src = xcalloc(P, sizeof *w->recv_by_src);
-    w->sent_by_dst = xcalloc(P, sizeof *w->sent_by_dst);
-    w->cnt_send = xcalloc(P, sizeof *w->cnt_send);
-    w->cnt_recv = xcalloc(P, sizeof *w->cnt_recv);
+    w->peers = xcalloc(P, sizeof *w->peers);
     w->touched = xmalloc(P * sizeof *w->touched);
     w->use_bits = !sh->reductions && sh->l->nblocks <= BLOCKSET_MAX_BLOCKS;
     if (w->use_bits)
@@ -297,10 +304,7 @@ static void worker_init(stream_worker *w, stream_shared *sh, int32_t first, int3
 
 static void worker_free(stream_worker *w)
 {
-    free(w->recv_by_src);
-    free(w->sent_by_dst);
-    free(w->cnt_send);
-    free(w->cnt_recv);
+    free(w->peers);
     free(w->touched);
     free(w->pending);
     imap_free(&w->state);
@@ -348,8 +352,8 @@ static void stream_pass(const alg_run *run, int threads, int with_step, verify_r
     for (int32_t r = 0; r < P && res->ok && (*bad_src < 0 || *bad_dst < 0); r++) {
         uint64_t recv = 0, sent = 0;
         for (int t = 0; t < threads; t++) {
-            recv += w[t].recv_by_src[r];
-            sent += w[t].sent_by_dst[r];
+            recv += w[t].peers[r].received_from;
+            sent += w[t].peers[r].sent_to;
         }
         if (*bad_src < 0 && recv != sh.sent_by_src[r])
             *bad_src = r;
