@@ -129,10 +129,14 @@ static void held_start(stream_worker *w, int32_t r)
     free(init);
 }
 
+/* How the stream engine tracks what a rank holds. */
+typedef enum { HOLD_NONE, HOLD_BITS, HOLD_IMAP } hold_mode; /* NONE: reductions */
+
 /* The first block of the sorted ranges the rank does not hold, or -1. */
-CS_HOT_INLINE int64_t held_first_missing(const stream_worker *w, const blk_range *r, uint32_t n)
+CS_HOT_INLINE int64_t held_first_missing(const stream_worker *w, const blk_range *r, uint32_t n,
+                                         hold_mode mode)
 {
-    if (!w->use_bits)
+    if (mode == HOLD_IMAP)
         return imap_first_missing(&w->state, r, n);
     for (uint32_t i = 0; i < n; i++) {
         int64_t miss = blockset_first_missing(&w->bits, r[i].lo, r[i].hi);
@@ -143,9 +147,9 @@ CS_HOT_INLINE int64_t held_first_missing(const stream_worker *w, const blk_range
 }
 
 /* Adds the blocks received in the step that just ended (w->pending). */
-CS_HOT_INLINE void held_add_pending(stream_worker *w)
+CS_HOT_INLINE void held_add_pending(stream_worker *w, hold_mode mode)
 {
-    if (w->use_bits) {
+    if (mode == HOLD_BITS) {
         for (size_t i = 0; i < w->npending; i++)
             blockset_add(&w->bits, w->pending[i].lo, w->pending[i].hi);
         return;
@@ -163,7 +167,7 @@ static int held_final_check(const stream_worker *w, int32_t r, char *msg, size_t
     blk_range *fin = NULL;
     size_t n = 0, cap = 0;
     layout_final_blocks(w->sh->l, r, &fin, &n, &cap);
-    int64_t miss = held_first_missing(w, fin, (uint32_t)n);
+    int64_t miss = held_first_missing(w, fin, (uint32_t)n, HOLD_BITS);
     free(fin);
     return miss < 0 ? 0 : format_missing_final(w->sh->l, r, miss, w->last_step, msg, msglen);
 }
@@ -187,14 +191,15 @@ CS_COLD static void fail_not_held(stream_worker *w, int32_t r, uint32_t step, co
 }
 
 /* One step of one rank: rules, hashes, holding; received blocks are added at the end.
- * Returns -1 on the first problem (recorded in w). */
+ * Returns -1 on the first problem (recorded in w). `mode` is a constant in each call
+ * (see sink), so that each of the three copies the compiler makes is free of the tests
+ * that do not concern it. */
 CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const rank_sched *rs,
-                               uint32_t s, uint32_t abs, rank_sums *sum)
+                               uint32_t s, uint32_t abs, rank_sums *sum, const hold_mode mode)
 {
-    const stream_shared *sh = w->sh;
     int32_t r = rs->rank;
     char msg[CS_ERROR_MAX];
-    uint32_t hstep = sh->with_step ? abs : 0;
+    uint32_t hstep = w->sh->with_step ? abs : 0;
     uint32_t begin = rs_step_begin(rs, s), end = rs_step_end(rs, s);
     w->npending = 0;
     if (end > begin)
@@ -213,7 +218,7 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const ra
             a->sent_to += h;
             sum->messages++;
             sum->bytes += o->bytes;
-            int64_t miss = sh->reductions ? -1 : held_first_missing(w, rg, o->nranges);
+            int64_t miss = mode == HOLD_NONE ? -1 : held_first_missing(w, rg, o->nranges, mode);
             if (miss >= 0) {
                 fail_not_held(w, r, abs, o, miss);
                 return -1;
@@ -223,19 +228,19 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const ra
             uint64_t h = msg_hash(o->peer, r, a->nreceived++, hstep, o->bytes, rg, o->nranges);
             sum->recv += h;
             a->received_from += h;
-            if (!sh->reductions) {
+            if (mode != HOLD_NONE) {
                 VEC_RESERVE(w->pending, w->cap_pending, w->npending + o->nranges);
                 for (uint32_t j = 0; j < o->nranges; j++) /* mostly one: no memcpy call */
                     w->pending[w->npending++] = rg[j];
             }
         }
     }
-    if (sh->reductions && lint_step(l, rs, s, abs, msg, sizeof msg) < 0) {
+    if (mode == HOLD_NONE && lint_step(l, rs, s, abs, msg, sizeof msg) < 0) {
         worker_fail(w, r, msg);
         return -1;
     }
     if (w->npending > 0)
-        held_add_pending(w);
+        held_add_pending(w, mode);
     return 0;
 }
 
@@ -246,9 +251,14 @@ static void sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
      * changes it and keeps its fields in registers instead of reloading them per op. */
     const sched_layout layout = *w->sh->l;
     rank_sums sum = {0, 0, 0, 0};
-    for (uint32_t s = 0; s < chunk->nsteps && !w->failed; s++)
-        if (consume_step(w, &layout, chunk, s, first_step + s, &sum) < 0)
+    hold_mode mode = w->sh->reductions ? HOLD_NONE : w->use_bits ? HOLD_BITS : HOLD_IMAP;
+    for (uint32_t s = 0; s < chunk->nsteps && !w->failed; s++) {
+        int rc = mode == HOLD_BITS   ? consume_step(w, &layout, chunk, s, first_step + s, &sum, HOLD_BITS)
+                 : mode == HOLD_IMAP ? consume_step(w, &layout, chunk, s, first_step + s, &sum, HOLD_IMAP)
+                                     : consume_step(w, &layout, chunk, s, first_step + s, &sum, HOLD_NONE);
+        if (rc < 0)
             break;
+    }
     w->rank_sent += sum.sent;
     w->rank_recv += sum.recv;
     w->messages += sum.messages;
