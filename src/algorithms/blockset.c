@@ -10,18 +10,26 @@ void blockset_init(blockset *s, int64_t nblocks)
 {
     s->nwords = (size_t)((nblocks + 63) / 64);
     s->bits = xcalloc(s->nwords ? s->nwords : 1, sizeof *s->bits);
+    s->used = xmalloc((s->nwords ? s->nwords : 1) * sizeof *s->used);
+    s->nused = 0;
 }
 
 void blockset_free(blockset *s)
 {
     free(s->bits);
-    s->bits = NULL;
-    s->nwords = 0;
+    free(s->used);
+    memset(s, 0, sizeof *s);
 }
 
 void blockset_clear(blockset *s)
 {
-    memset(s->bits, 0, s->nwords * sizeof *s->bits);
+    if (s->nused > s->nwords / 4) { /* most words in use: one sweep is cheaper */
+        memset(s->bits, 0, s->nwords * sizeof *s->bits);
+    } else {
+        for (size_t i = 0; i < s->nused; i++)
+            s->bits[s->used[i]] = 0;
+    }
+    s->nused = 0;
 }
 
 int64_t blockset_first_missing_slow(const blockset *s, int64_t lo, int64_t hi)

@@ -5,8 +5,10 @@
  * every receive. An interval map (imap.h) answers in O(log intervals) with a binary
  * search; a bitmap answers a one-block message with one load, which matters when those
  * questions are asked 4.3 * 10^9 times (ring allgather, P = 65,536). A bitmap costs
- * nblocks / 8 bytes and clearing it for every rank costs as much, so the verifier uses
- * it only for layouts of at most BLOCKSET_MAX_BLOCKS blocks (and the imap above).
+ * nblocks / 8 bytes (plus half that for the list of words in use, so that emptying it for
+ * the next rank touches only those words: an alltoall rank uses one word per column
+ * block, P of the P^2 / 64). The verifier uses it for layouts of at most
+ * BLOCKSET_MAX_BLOCKS blocks, the imap above that.
  */
 #ifndef COLLSIM_BLOCKSET_H
 #define COLLSIM_BLOCKSET_H
@@ -16,12 +18,14 @@
 
 #include "algorithms/schedule.h"
 
-/* 2^22 blocks: a 512 KiB bitmap per verifier thread. */
-#define BLOCKSET_MAX_BLOCKS ((int64_t)1 << 22)
+/* 2^26 blocks (alltoall up to P = 8192): 12 MiB per verifier thread. */
+#define BLOCKSET_MAX_BLOCKS ((int64_t)1 << 26)
 
 typedef struct blockset {
     uint64_t *bits; /* block b is bit b % 64 of word b / 64 */
     size_t nwords;
+    uint32_t *used; /* the indices of the non-zero words */
+    size_t nused;
 } blockset;
 
 /* An empty set for blocks 0..nblocks-1 (nblocks <= BLOCKSET_MAX_BLOCKS). */
@@ -29,6 +33,15 @@ void blockset_init(blockset *s, int64_t nblocks);
 void blockset_free(blockset *s);
 /* Empties the set. */
 void blockset_clear(blockset *s);
+
+/* Sets the bits of mask m in word w, noting the word as used when it was empty. */
+static inline void blockset_or(blockset *s, size_t w, uint64_t m)
+{
+    uint64_t old = s->bits[w];
+    if (old == 0)
+        s->used[s->nused++] = (uint32_t)w;
+    s->bits[w] = old | m;
+}
 
 /* Mask of bits lo..hi-1 of one word, 0 <= lo < hi <= 64. */
 static inline uint64_t blockset_mask(unsigned lo, unsigned hi)
@@ -45,13 +58,13 @@ static inline void blockset_add(blockset *s, int64_t lo, int64_t hi)
     size_t w0 = (size_t)lo >> 6, w1 = (size_t)(hi - 1) >> 6;
     unsigned b0 = (unsigned)lo & 63, b1 = (unsigned)((hi - 1) & 63) + 1;
     if (w0 == w1) {
-        s->bits[w0] |= blockset_mask(b0, b1);
+        blockset_or(s, w0, blockset_mask(b0, b1));
         return;
     }
-    s->bits[w0] |= blockset_mask(b0, 64);
+    blockset_or(s, w0, blockset_mask(b0, 64));
     for (size_t w = w0 + 1; w < w1; w++)
-        s->bits[w] = ~(uint64_t)0;
-    s->bits[w1] |= blockset_mask(0, b1);
+        blockset_or(s, w, ~(uint64_t)0);
+    blockset_or(s, w1, blockset_mask(0, b1));
 }
 
 /* The first block of [lo, hi) not in the set, or -1 when the set holds them all. */

@@ -118,6 +118,8 @@ static inline int64_t layout_range_bytes(const sched_layout *l, int64_t lo, int6
         int64_t extra = lo < l->row_rem ? (hi < l->row_rem ? hi : l->row_rem) - lo : 0;
         return (hi - lo) * l->row_q + extra;
     }
+    if (!l->block_bytes_fn && l->row_rem == 0) /* rows of equal blocks: no division */
+        return (hi - lo) * l->row_q;
     return layout_range_bytes_slow(l, lo, hi);
 }
 int64_t layout_owner(const sched_layout *l, int64_t block);
