@@ -162,16 +162,18 @@ int check_final(const sched_layout *l, int32_t rank, const imap *state, int redu
             if (p->count == (uint64_t)l->P && p->hash == total)
                 continue;
             describe_block(l, p->lo, b, sizeof b);
+            uint32_t last = nsteps ? nsteps - 1 : 0;
             if (p->count < (uint64_t)l->P)
                 snprintf(msg, msglen,
-                         "rank %d ends with %s reduced from %llu of the %d contributions "
-                         "(missing contributions)",
-                         rank, b, (unsigned long long)p->count, l->P);
+                         "rank %d ends (after step %u) with %s reduced from %llu of the %d "
+                         "contributions (missing contributions)",
+                         rank, last, b, (unsigned long long)p->count, l->P);
             else
                 snprintf(msg, msglen,
-                         "rank %d ends with %s reduced from %llu contributions for %d ranks: "
-                         "some contributions were reduced twice and others are missing",
-                         rank, b, (unsigned long long)p->count, l->P);
+                         "rank %d ends (after step %u) with %s reduced from %llu contributions "
+                         "for %d ranks: some contributions were reduced twice and others are "
+                         "missing",
+                         rank, last, b, (unsigned long long)p->count, l->P);
             rc = -1;
         }
         ival_buf_free(&pieces);
