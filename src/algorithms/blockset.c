@@ -32,17 +32,31 @@ void blockset_clear(blockset *s)
     s->nused = 0;
 }
 
+/* The mask of the blocks of [lo, hi) in word w (which must hold some of them). */
+static uint64_t word_mask(size_t w, int64_t lo, int64_t hi)
+{
+    int64_t base = (int64_t)(w << 6);
+    unsigned first = lo > base ? (unsigned)(lo - base) : 0;
+    unsigned last = hi - base >= 64 ? 63 : (unsigned)(hi - base - 1);
+    return blockset_mask(first, last);
+}
+
+void blockset_add_slow(blockset *s, int64_t lo, int64_t hi)
+{
+    if (hi <= lo)
+        return;
+    for (size_t w = (size_t)lo >> 6; w <= (size_t)(hi - 1) >> 6; w++)
+        blockset_or(s, w, word_mask(w, lo, hi));
+}
+
 int64_t blockset_first_missing_slow(const blockset *s, int64_t lo, int64_t hi)
 {
-    for (int64_t b = lo; b < hi;) {
-        size_t w = (size_t)b >> 6;
-        unsigned from = (unsigned)b & 63;
-        unsigned to = hi - (int64_t)(w << 6) >= 64 ? 64 : (unsigned)(hi - (int64_t)(w << 6));
-        uint64_t m = blockset_mask(from, to);
-        uint64_t missing = ~s->bits[w] & m;
+    if (hi <= lo)
+        return -1;
+    for (size_t w = (size_t)lo >> 6; w <= (size_t)(hi - 1) >> 6; w++) {
+        uint64_t missing = ~s->bits[w] & word_mask(w, lo, hi);
         if (missing)
             return (int64_t)(w << 6) + __builtin_ctzll(missing);
-        b = (int64_t)(w << 6) + to;
     }
     return -1;
 }

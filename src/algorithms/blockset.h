@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "algorithms/schedule.h"
+#include "common/util.h"
 
 /* 2^26 blocks (alltoall up to P = 8192): 12 MiB per verifier thread. */
 #define BLOCKSET_MAX_BLOCKS ((int64_t)1 << 26)
@@ -43,39 +44,30 @@ static inline void blockset_or(blockset *s, size_t w, uint64_t m)
     s->bits[w] = old | m;
 }
 
-/* Mask of bits lo..hi-1 of one word, 0 <= lo < hi <= 64. */
-static inline uint64_t blockset_mask(unsigned lo, unsigned hi)
+/* Mask of bits first..last of one word, 0 <= first <= last <= 63. */
+static inline uint64_t blockset_mask(unsigned first, unsigned last)
 {
-    uint64_t upto_hi = hi == 64 ? ~(uint64_t)0 : ((uint64_t)1 << hi) - 1;
-    return upto_hi & ~(((uint64_t)1 << lo) - 1);
+    return (~(uint64_t)0 << first) & (~(uint64_t)0 >> (63 - last));
 }
 
-/* Adds blocks [lo, hi) (inside 0..nblocks-1). */
-static inline void blockset_add(blockset *s, int64_t lo, int64_t hi)
+/* Adds blocks [lo, hi) (inside 0..nblocks-1); inline when they lie in one word. */
+void blockset_add_slow(blockset *s, int64_t lo, int64_t hi);
+CS_HOT_INLINE void blockset_add(blockset *s, int64_t lo, int64_t hi)
 {
-    if (hi <= lo)
-        return;
-    size_t w0 = (size_t)lo >> 6, w1 = (size_t)(hi - 1) >> 6;
-    unsigned b0 = (unsigned)lo & 63, b1 = (unsigned)((hi - 1) & 63) + 1;
-    if (w0 == w1) {
-        blockset_or(s, w0, blockset_mask(b0, b1));
-        return;
-    }
-    blockset_or(s, w0, blockset_mask(b0, 64));
-    for (size_t w = w0 + 1; w < w1; w++)
-        blockset_or(s, w, ~(uint64_t)0);
-    blockset_or(s, w1, blockset_mask(0, b1));
+    size_t w0 = (size_t)lo >> 6;
+    if (hi > lo && w0 == (size_t)(hi - 1) >> 6)
+        blockset_or(s, w0, blockset_mask((unsigned)lo & 63, (unsigned)(hi - 1) & 63));
+    else
+        blockset_add_slow(s, lo, hi);
 }
 
 /* The first block of [lo, hi) not in the set, or -1 when the set holds them all. */
 int64_t blockset_first_missing_slow(const blockset *s, int64_t lo, int64_t hi);
-static inline int64_t blockset_first_missing(const blockset *s, int64_t lo, int64_t hi)
+CS_HOT_INLINE int64_t blockset_first_missing(const blockset *s, int64_t lo, int64_t hi)
 {
-    if (hi <= lo)
-        return -1;
     size_t w0 = (size_t)lo >> 6;
-    if (w0 == (size_t)(hi - 1) >> 6) { /* one word: the usual case */
-        uint64_t m = blockset_mask((unsigned)lo & 63, (unsigned)((hi - 1) & 63) + 1);
+    if (hi > lo && w0 == (size_t)(hi - 1) >> 6) { /* one word: the usual case */
+        uint64_t m = blockset_mask((unsigned)lo & 63, (unsigned)(hi - 1) & 63);
         if ((s->bits[w0] & m) == m)
             return -1;
     }

@@ -114,12 +114,14 @@ static inline int64_t layout_range_bytes(const sched_layout *l, int64_t lo, int6
 {
     if (hi <= lo)
         return 0;
-    if (!l->block_bytes_fn && l->row_len == l->nblocks) { /* one uniform row */
-        int64_t extra = lo < l->row_rem ? (hi < l->row_rem ? hi : l->row_rem) - lo : 0;
-        return (hi - lo) * l->row_q + extra;
+    if (!l->block_bytes_fn) {
+        if (l->row_rem == 0) /* all blocks have row_q bytes */
+            return (hi - lo) * l->row_q;
+        if (l->row_len == l->nblocks) { /* one row: the first row_rem blocks have one more */
+            int64_t extra = lo < l->row_rem ? (hi < l->row_rem ? hi : l->row_rem) - lo : 0;
+            return (hi - lo) * l->row_q + extra;
+        }
     }
-    if (!l->block_bytes_fn && l->row_rem == 0) /* rows of equal blocks: no division */
-        return (hi - lo) * l->row_q;
     return layout_range_bytes_slow(l, lo, hi);
 }
 int64_t layout_owner(const sched_layout *l, int64_t block);

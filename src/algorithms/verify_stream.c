@@ -146,19 +146,6 @@ CS_HOT_INLINE int64_t held_first_missing(const stream_worker *w, const blk_range
     return -1;
 }
 
-/* Adds the blocks received in the step that just ended (w->pending). */
-CS_HOT_INLINE void held_add_pending(stream_worker *w, hold_mode mode)
-{
-    if (mode == HOLD_BITS) {
-        for (size_t i = 0; i < w->npending; i++)
-            blockset_add(&w->bits, w->pending[i].lo, w->pending[i].hi);
-        return;
-    }
-    if (w->npending > 1)
-        qsort(w->pending, w->npending, sizeof *w->pending, cmp_lo);
-    imap_add_ranges(&w->state, w->pending, w->npending, &w->scratch);
-}
-
 /* Checks that the rank ends with every block it must hold; -1 with a message if not. */
 static int held_final_check(const stream_worker *w, int32_t r, char *msg, size_t msglen)
 {
@@ -239,30 +226,45 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const ra
         worker_fail(w, r, msg);
         return -1;
     }
-    if (w->npending > 0)
-        held_add_pending(w, mode);
+    if (mode == HOLD_BITS) {
+        for (size_t i = 0; i < w->npending; i++)
+            blockset_add(&w->bits, w->pending[i].lo, w->pending[i].hi);
+    } else if (mode == HOLD_IMAP && w->npending > 0) {
+        if (w->npending > 1)
+            qsort(w->pending, w->npending, sizeof *w->pending, cmp_lo);
+        imap_add_ranges(&w->state, w->pending, w->npending, &w->scratch);
+    }
     return 0;
+}
+
+/* Consumes a batch of steps of one rank (mode: see consume_step). */
+CS_HOT_INLINE void consume_batch(stream_worker *w, const rank_sched *chunk, uint32_t first_step,
+                                 const hold_mode mode)
+{
+    /* A private copy of the layout: the compiler then knows that no store of the loop
+     * changes it and keeps its fields in registers instead of reloading them per op. */
+    const sched_layout layout = *w->sh->l;
+    rank_sums sum = {0, 0, 0, 0};
+    for (uint32_t s = 0; s < chunk->nsteps; s++)
+        if (consume_step(w, &layout, chunk, s, first_step + s, &sum, mode) < 0)
+            break;
+    w->rank_sent += sum.sent;
+    w->rank_recv += sum.recv;
+    w->messages += sum.messages;
+    w->bytes += sum.bytes;
 }
 
 static void sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
 {
     stream_worker *w = ctx;
-    /* A private copy of the layout: the compiler then knows that no store of the loop
-     * changes it and keeps its fields in registers instead of reloading them per op. */
-    const sched_layout layout = *w->sh->l;
-    rank_sums sum = {0, 0, 0, 0};
-    hold_mode mode = w->sh->reductions ? HOLD_NONE : w->use_bits ? HOLD_BITS : HOLD_IMAP;
-    for (uint32_t s = 0; s < chunk->nsteps && !w->failed; s++) {
-        int rc = mode == HOLD_BITS   ? consume_step(w, &layout, chunk, s, first_step + s, &sum, HOLD_BITS)
-                 : mode == HOLD_IMAP ? consume_step(w, &layout, chunk, s, first_step + s, &sum, HOLD_IMAP)
-                                     : consume_step(w, &layout, chunk, s, first_step + s, &sum, HOLD_NONE);
-        if (rc < 0)
-            break;
-    }
-    w->rank_sent += sum.sent;
-    w->rank_recv += sum.recv;
-    w->messages += sum.messages;
-    w->bytes += sum.bytes;
+    if (w->failed)
+        return;
+    if (w->sh->reductions)
+        consume_batch(w, chunk, first_step, HOLD_NONE);
+    else if (w->use_bits)
+        consume_batch(w, chunk, first_step, HOLD_BITS);
+    else
+        consume_batch(w, chunk, first_step, HOLD_IMAP);
 }
 
 static void finish_rank(stream_worker *w, int32_t r)
