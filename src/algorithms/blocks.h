@@ -104,6 +104,11 @@ CS_HOT_INLINE void chunk_map_push_span(const chunk_map *m, range_list *out, int3
  * range list, for generators naming one chunk per message (the rings). */
 CS_HOT_INLINE uint32_t chunk_map_ranges(const chunk_map *m, int32_t v, blk_range out[2])
 {
+    if (m->rem == 0) { /* no folding: participant v is relative rank v, one rank's blocks */
+        int64_t start = mod_i64((int64_t)v + m->rot, m->P);
+        out[0] = (blk_range){start * m->unit, (start + 1) * m->unit};
+        return 1;
+    }
     int32_t first = chunk_map_first(m, v);
     int64_t len = chunk_map_first(m, v + 1) - first;
     int64_t start = mod_i64((int64_t)first + m->rot, m->P);

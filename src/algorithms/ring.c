@@ -13,9 +13,7 @@ CS_HOT_INLINE void ring_step(sched_builder *b, const chunk_map *m, int32_t right
     blk_range ro[2], ri[2];
     uint32_t no = chunk_map_ranges(m, (int32_t)mod_i64(out, m->P), ro);
     uint32_t ni = chunk_map_ranges(m, (int32_t)mod_i64(in, m->P), ri);
-    sb_step(b);
-    sb_send(b, right, ro, no);
-    sb_recv(b, left, ri, ni, combine ? OPF_COMBINE : 0);
+    sb_exchange(b, right, ro, no, left, ri, ni, combine ? OPF_COMBINE : 0);
     if (combine)
         sb_reduce(b, ranges_bytes(b->layout, ri, ni));
 }

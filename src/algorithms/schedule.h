@@ -294,6 +294,46 @@ static inline void sb_recv(sched_builder *b, int32_t peer, const blk_range *r, u
     sb_msg_blocks(b, OP_RECV, peer, r, n, flags);
 }
 
+/* A new step exchanging one message each way: send `out` to `to`, receive `in` from
+ * `from` (flags as sb_recv). The same as sb_step + sb_send + sb_recv; the shape of every
+ * ring step, written as one operation so that the common case (one range each way, room
+ * in the arrays) checks and records the step once. */
+CS_HOT_INLINE void sb_exchange(sched_builder *b, int32_t to, const blk_range *out, uint32_t nout,
+                               int32_t from, const blk_range *in, uint32_t nin, int flags)
+{
+    rank_sched *rs = &b->rs;
+    if (nout != 1 || nin != 1 || out->hi <= out->lo || in->hi <= in->lo ||
+        (b->sink && rs->nsteps >= b->flush_every) || rs->nsteps + 2 > rs->cap_steps ||
+        rs->nops + 2 > rs->cap_ops || rs->nranges + 2 > rs->cap_ranges) {
+        sb_step(b);
+        sb_send(b, to, out, nout);
+        sb_recv(b, from, in, nin, flags);
+        return;
+    }
+    sched_op *op = &rs->ops[rs->nops];
+    op[0].kind = OP_SEND;
+    op[0].flags = 0;
+    op[0].reserved = 0;
+    op[0].peer = to;
+    op[0].bytes = layout_range_bytes(b->layout, out->lo, out->hi);
+    op[0].range_first = rs->nranges;
+    op[0].nranges = 1;
+    op[1].kind = OP_RECV;
+    op[1].flags = (uint8_t)flags;
+    op[1].reserved = 0;
+    op[1].peer = from;
+    op[1].bytes = layout_range_bytes(b->layout, in->lo, in->hi);
+    op[1].range_first = rs->nranges + 1;
+    op[1].nranges = 1;
+    rs->ranges[rs->nranges] = *out;
+    rs->ranges[rs->nranges + 1] = *in;
+    rs->nranges += 2;
+    rs->nops += 2;
+    rs->nsteps++;
+    rs->step_first[rs->nsteps] = rs->nops;
+    b->step_open = 1;
+}
+
 static inline void sb_send_blocks(sched_builder *b, int32_t peer, int64_t lo, int64_t hi)
 {
     blk_range r = {lo, hi};
