@@ -14,6 +14,12 @@
  * pass without the step in H tells "not aligned" (deadlock freedom then needs the full
  * engine) from "mismatched", and the ranks whose sums disagree are regenerated whole to
  * name the first bad message.
+ *
+ * Speed matters here: a ring allgather at P = 65,536 has 4.3 * 10^9 messages, each built
+ * twice (by its sender and its receiver) and checked twice. The per-op path is therefore
+ * inline from the generator to these checks (builder fast paths in schedule.h, lint_op
+ * in verify_internal.h, the bitmap in blockset.h), specialised per holding mode, with the
+ * running sums in locals; see scripts/bench/verify_scale.sh for the figures.
  */
 #include <pthread.h>
 #include <stdio.h>
