@@ -22,6 +22,7 @@
  * running sums in locals; see scripts/bench/verify_scale.sh for the figures.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,15 @@ typedef struct stream_shared {
     int32_t P;
     int reductions;
     int with_step;         /* include the step index in the message hash */
-    uint64_t *sent_by_src; /* [P], written by the worker that owns the rank */
+    uint64_t *sent_by_src; /* [P], written by the worker that checks the rank */
     uint64_t *recv_by_dst; /* [P], idem */
+    /* Work sharing: workers take the ranks in chunks, in increasing order, so that a
+     * worker slowed down (by a busy CPU, or by heavier ranks such as a root) takes
+     * fewer. A failure at rank r makes the chunks above r useless: stop_at is the
+     * lowest failing rank so far (P while none failed). */
+    int32_t chunk;
+    atomic_int next_rank;
+    atomic_int stop_at;
 } stream_shared;
 
 /* What a worker keeps per peer (kept together: one cache line per message). */
@@ -50,7 +58,6 @@ typedef struct peer_acc {
 
 typedef struct stream_worker {
     stream_shared *sh;
-    int32_t first, last;   /* ranks [first, last) */
     peer_acc *peers;       /* [P] */
     int32_t *touched;      /* the peers of the current rank (to reset their counts) */
     size_t ntouched;
@@ -291,30 +298,44 @@ static void finish_rank(stream_worker *w, int32_t r)
     w->ntouched = 0;
 }
 
+/* Lowers sh->stop_at to r if r is lower. */
+static void stop_at_most(stream_shared *sh, int32_t r)
+{
+    int cur = atomic_load(&sh->stop_at);
+    while (r < cur && !atomic_compare_exchange_weak(&sh->stop_at, &cur, r))
+        ;
+}
+
 static void *worker_main(void *arg)
 {
     stream_worker *w = arg;
     stream_shared *sh = w->sh;
     sched_builder b;
     sb_init_streaming(&b, sh->l, sink, w);
-    for (int32_t r = w->first; r < w->last && !w->failed; r++) {
-        w->rank_sent = w->rank_recv = 0;
-        w->last_step = 0;
-        if (!sh->reductions)
-            held_start(w, r);
-        alg_run_gen(sh->run, r, &b);
-        finish_rank(w, r);
+    while (!w->failed) {
+        int32_t first = atomic_fetch_add(&sh->next_rank, sh->chunk);
+        if (first >= sh->P || first > atomic_load(&sh->stop_at))
+            break;
+        int32_t end = first + sh->chunk < sh->P ? first + sh->chunk : sh->P;
+        for (int32_t r = first; r < end && !w->failed; r++) {
+            w->rank_sent = w->rank_recv = 0;
+            w->last_step = 0;
+            if (!sh->reductions)
+                held_start(w, r);
+            alg_run_gen(sh->run, r, &b);
+            finish_rank(w, r);
+        }
+        if (w->failed) /* the chunks still to come start above this rank */
+            stop_at_most(sh, w->error_rank);
     }
     sb_free(&b);
     return NULL;
 }
 
-static void worker_init(stream_worker *w, stream_shared *sh, int32_t first, int32_t last)
+static void worker_init(stream_worker *w, stream_shared *sh)
 {
     memset(w, 0, sizeof *w);
     w->sh = sh;
-    w->first = first;
-    w->last = last;
     size_t P = (size_t)sh->P;
     w->peers = xcalloc(P, sizeof *w->peers);
     w->touched = xmalloc(P * sizeof *w->touched);
@@ -338,18 +359,27 @@ static void worker_free(stream_worker *w)
 static void stream_pass(const alg_run *run, int threads, int with_step, verify_result *res,
                         int32_t *bad_src, int32_t *bad_dst)
 {
-    stream_shared sh = {run, &run->layout, run->spec.P, coll_is_reduction(run->spec.coll),
-                        with_step, NULL, NULL};
+    stream_shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.run = run;
+    sh.l = &run->layout;
+    sh.P = run->spec.P;
+    sh.reductions = coll_is_reduction(run->spec.coll);
+    sh.with_step = with_step;
     int32_t P = sh.P;
     sh.sent_by_src = xcalloc((size_t)P, sizeof *sh.sent_by_src);
     sh.recv_by_dst = xcalloc((size_t)P, sizeof *sh.recv_by_dst);
     if (threads > P)
         threads = P;
+    /* About 64 chunks per thread, of at most 256 ranks: fine enough to even out. */
+    int64_t chunk = P / ((int64_t)threads * 64);
+    sh.chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : (int32_t)chunk;
+    atomic_init(&sh.next_rank, 0);
+    atomic_init(&sh.stop_at, P);
     stream_worker *w = xcalloc((size_t)threads, sizeof *w);
     pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
     for (int t = 0; t < threads; t++)
-        worker_init(&w[t], &sh, (int32_t)((int64_t)P * t / threads),
-                    (int32_t)((int64_t)P * (t + 1) / threads));
+        worker_init(&w[t], &sh);
     for (int t = 1; t < threads; t++)
         pthread_create(&tid[t], NULL, worker_main, &w[t]);
     worker_main(&w[0]);
@@ -359,12 +389,15 @@ static void stream_pass(const alg_run *run, int threads, int with_step, verify_r
     res->ok = 1;
     res->messages = res->bytes = 0;
     res->steps = 0;
+    int32_t failed_rank = P;
     for (int t = 0; t < threads; t++) {
         res->messages += w[t].messages;
         res->bytes += w[t].bytes;
         if (w[t].steps > res->steps)
             res->steps = w[t].steps;
-        if (w[t].failed && res->ok) { /* workers own ascending ranges: first failure = lowest */
+        /* Every rank below stop_at was checked: the lowest failure is the first one. */
+        if (w[t].failed && w[t].error_rank < failed_rank) {
+            failed_rank = w[t].error_rank;
             res->ok = 0;
             snprintf(res->error, sizeof res->error, "%s", w[t].error);
         }
