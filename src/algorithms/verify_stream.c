@@ -53,14 +53,13 @@ typedef struct stream_shared {
 typedef struct peer_acc {
     uint64_t sent_to;       /* hash sum of this worker's sends to the peer */
     uint64_t received_from; /* hash sum of this worker's receives from the peer */
-    uint32_t nsent, nreceived; /* messages of the current rank to / from the peer */
+    uint32_t nsent, nreceived; /* messages of the rank `owner` to / from the peer */
+    int32_t owner;             /* the rank the counts are for (-1: none yet) */
 } peer_acc;
 
 typedef struct stream_worker {
     stream_shared *sh;
     peer_acc *peers;       /* [P] */
-    int32_t *touched;      /* the peers of the current rank (to reset their counts) */
-    size_t ntouched;
     /* The blocks the rank holds (non-reductions; for reductions the stream engine does
      * not track contents): a bitmap for small layouts, else an interval map. */
     int use_bits;
@@ -113,12 +112,17 @@ static void worker_fail(stream_worker *w, int32_t rank, const char *msg)
     snprintf(w->error, sizeof w->error, "%s", msg);
 }
 
-/* The accumulator of a peer of the current rank, noted in `touched` at first use. */
-static inline peer_acc *touch(stream_worker *w, int32_t peer)
+/* The accumulator of a peer of rank r, its counts reset at r's first message with it.
+ * (The owner field makes resetting free; it is a field of its own because testing the
+ * counts themselves would read them as one word right after storing one of them, which
+ * defeats the processor's store-to-load forwarding.) */
+static inline peer_acc *touch(stream_worker *w, int32_t r, int32_t peer)
 {
     peer_acc *a = &w->peers[peer];
-    if ((a->nsent | a->nreceived) == 0)
-        w->touched[w->ntouched++] = peer;
+    if (a->owner != r) {
+        a->owner = r;
+        a->nsent = a->nreceived = 0;
+    }
     return a;
 }
 
@@ -215,7 +219,7 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const ra
             return -1;
         }
         if (o->kind == OP_SEND) {
-            peer_acc *a = touch(w, o->peer);
+            peer_acc *a = touch(w, r, o->peer);
             uint64_t h = msg_hash(r, o->peer, a->nsent++, hstep, o->bytes, rg, o->nranges);
             sum->sent += h;
             a->sent_to += h;
@@ -227,7 +231,7 @@ CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const ra
                 return -1;
             }
         } else if (o->kind == OP_RECV) {
-            peer_acc *a = touch(w, o->peer);
+            peer_acc *a = touch(w, r, o->peer);
             uint64_t h = msg_hash(o->peer, r, a->nreceived++, hstep, o->bytes, rg, o->nranges);
             sum->recv += h;
             a->received_from += h;
@@ -293,9 +297,6 @@ static void finish_rank(stream_worker *w, int32_t r)
     sh->recv_by_dst[r] = w->rank_recv;
     if ((int32_t)w->last_step > w->steps)
         w->steps = (int32_t)w->last_step;
-    for (size_t t = 0; t < w->ntouched; t++)
-        w->peers[w->touched[t]].nsent = w->peers[w->touched[t]].nreceived = 0;
-    w->ntouched = 0;
 }
 
 /* Lowers sh->stop_at to r if r is lower. */
@@ -338,7 +339,8 @@ static void worker_init(stream_worker *w, stream_shared *sh)
     w->sh = sh;
     size_t P = (size_t)sh->P;
     w->peers = xcalloc(P, sizeof *w->peers);
-    w->touched = xmalloc(P * sizeof *w->touched);
+    for (size_t p = 0; p < P; p++)
+        w->peers[p].owner = -1;
     w->use_bits = !sh->reductions && sh->l->nblocks <= BLOCKSET_MAX_BLOCKS;
     if (w->use_bits)
         blockset_init(&w->bits, sh->l->nblocks);
@@ -347,7 +349,6 @@ static void worker_init(stream_worker *w, stream_shared *sh)
 static void worker_free(stream_worker *w)
 {
     free(w->peers);
-    free(w->touched);
     free(w->pending);
     imap_free(&w->state);
     blockset_free(&w->bits);
