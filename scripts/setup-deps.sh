@@ -6,7 +6,8 @@
 # missing packages. Uses sudo when not root and sudo exists.
 set -eu
 
-PACKAGES="libsimgrid-dev liblua5.4-dev libyaml-dev libcunit1-dev cmake pkg-config gcc make python3-matplotlib"
+# (make runs the Makefile; time is /usr/bin/time, which the benchmark scripts use.)
+PACKAGES="libsimgrid-dev liblua5.4-dev libyaml-dev libcunit1-dev cmake pkg-config gcc make python3-matplotlib time"
 
 missing=""
 for pkg in $PACKAGES; do

@@ -72,6 +72,41 @@ static void test_builder_canonical(void)
     sb_free(&b);
 }
 
+/* sb_exchange records exactly what sb_step + sb_send + sb_recv record, on its fast path
+ * (one range each way) and on its general path (two ranges, empty ranges). */
+static void test_exchange_equivalent(void)
+{
+    sched_layout l;
+    layout_init(&l, COLL_REDUCE_SCATTER, 8, 0, 1000, 1);
+    sched_builder a, b;
+    sb_init(&a, &l);
+    sb_init(&b, &l);
+    sb_begin_rank(&a, 3);
+    sb_begin_rank(&b, 3);
+    blk_range one[] = {{2, 3}}, two[] = {{5, 6}, {0, 2}}, none[] = {{4, 4}};
+    for (int k = 0; k < 300; k++) { /* long enough to grow every array */
+        const blk_range *out = k % 3 == 0 ? two : one, *in = k % 5 == 0 ? none : one;
+        uint32_t nout = k % 3 == 0 ? 2 : 1;
+        int flags = k % 2 ? OPF_COMBINE : 0;
+        sb_exchange(&a, 4, out, nout, 2, in, 1, flags);
+        sb_step(&b);
+        sb_send(&b, 4, out, nout);
+        sb_recv(&b, 2, in, 1, flags);
+    }
+    sb_end_rank(&a);
+    sb_end_rank(&b);
+    CU_ASSERT_EQUAL_FATAL(a.rs.nsteps, b.rs.nsteps);
+    CU_ASSERT_EQUAL_FATAL(a.rs.nops, b.rs.nops);
+    CU_ASSERT_EQUAL_FATAL(a.rs.nranges, b.rs.nranges);
+    CU_ASSERT_EQUAL(memcmp(a.rs.step_first, b.rs.step_first,
+                           (a.rs.nsteps + 1) * sizeof *a.rs.step_first), 0);
+    CU_ASSERT_EQUAL(memcmp(a.rs.ops, b.rs.ops, a.rs.nops * sizeof *a.rs.ops), 0);
+    CU_ASSERT_EQUAL(memcmp(a.rs.ranges, b.rs.ranges, a.rs.nranges * sizeof *a.rs.ranges), 0);
+    CU_ASSERT_EQUAL(a.rs.ops[3].bytes, 125); /* step 1 (fast path): block 2 of 8 x 125 bytes */
+    sb_free(&a);
+    sb_free(&b);
+}
+
 typedef struct sink_log {
     uint32_t calls, steps, ops, last_first;
 } sink_log;
@@ -166,6 +201,8 @@ int main(void)
     static const test_case cases[] = {{"layout bytes", test_layout_bytes},
                                       {"initial and final blocks", test_initial_final},
                                       {"builder canonical ranges", test_builder_canonical},
+                                      {"sb_exchange = sb_step + sb_send + sb_recv",
+                                       test_exchange_equivalent},
                                       {"streaming builder", test_streaming},
                                       {"parameters and constraints", test_params_and_constraints},
                                       {"registry", test_registry_unique},

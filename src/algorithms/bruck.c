@@ -72,19 +72,41 @@ static void gen_allgather(const coll_spec *s, const void *ctx, int32_t r, sched_
     rl_free(&in);
 }
 
-/* The blocks rank r sends at alltoall step k (see the file comment). */
+/* Appends the blocks s->d that source s sends at alltoall step k (bit = 2^k, low =
+ * (r - s) mod P): d = s + dist, dist = low + bit + j 2 bit < P, in increasing d. The
+ * destinations past P - 1 wrap to the smallest d, so they come first. */
+static void push_source_blocks(int64_t P, int64_t s, int64_t low, int64_t bit, range_list *out)
+{
+    int64_t first = low + bit, stride = 2 * bit;
+    if (first >= P)
+        return;
+    int64_t nj = (P - first + stride - 1) / stride; /* dists below P */
+    int64_t jwrap = P - s <= first ? 0 : (P - s - first + stride - 1) / stride;
+    if (jwrap > nj)
+        jwrap = nj;
+    for (int64_t j = jwrap; j < nj; j++)
+        rl_push(out, s * P + s + first + j * stride - P, s * P + s + first + j * stride - P + 1);
+    for (int64_t j = 0; j < jwrap; j++)
+        rl_push(out, s * P + s + first + j * stride, s * P + s + first + j * stride + 1);
+}
+
+/* The blocks rank r sends at alltoall step k (see the file comment), in increasing order
+ * so that the builder has nothing to sort: the sources r - low, low < 2^k, are the
+ * circular range [r - 2^k + 1, r], taken from the smallest. */
 static void alltoall_step_blocks(int64_t P, int64_t r, int k, range_list *out)
 {
-    int64_t bit = (int64_t)1 << k;
+    int64_t bit = (int64_t)1 << k, nsrc = bit < P ? bit : P;
+    int64_t s0 = r - nsrc + 1; /* may be negative: then the range wraps */
     rl_clear(out);
-    for (int64_t low = 0; low < bit && low < P; low++) {
-        int64_t src = mod_i64(r - low, P);
-        for (int64_t dist = low + bit; dist < P; dist += 2 * bit) {
-            int64_t dst = (src + dist) % P;
-            rl_push(out, src * P + dst, src * P + dst + 1);
-        }
+    if (s0 < 0) {
+        for (int64_t s = 0; s <= r; s++)
+            push_source_blocks(P, s, r - s, bit, out);
+        for (int64_t s = s0 + P; s < P; s++)
+            push_source_blocks(P, s, r - s + P, bit, out);
+    } else {
+        for (int64_t s = s0; s <= r; s++)
+            push_source_blocks(P, s, r - s, bit, out);
     }
-    rl_normalize(out);
 }
 
 static void gen_alltoall(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)

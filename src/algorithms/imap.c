@@ -9,10 +9,7 @@
 /* Pages are filled to this many entries when rebuilt, leaving room to grow in place. */
 #define PAGE_FILL (IMAP_PAGE_MAX / 2)
 
-typedef struct pos {
-    size_t p; /* page */
-    uint32_t i; /* entry in the page; i == n means "end of page" */
-} pos;
+typedef imap_pos pos;
 
 void imap_free(imap *m)
 {
@@ -51,53 +48,6 @@ static inline void emit(ival_buf *out, int64_t lo, int64_t hi, uint64_t count, u
     }
     VEC_RESERVE(out->v, out->cap, out->n + 1);
     out->v[out->n++] = (ival){lo, hi, hash, count};
-}
-
-/* First position whose interval has hi > block (the end position if none). */
-static pos find_from(const imap *m, int64_t block)
-{
-    size_t lo = 0, hi = m->npg;
-    while (lo < hi) { /* first page whose last interval ends after block */
-        size_t mid = (lo + hi) / 2;
-        const imap_page *pg = &m->pg[mid];
-        if (pg->v[pg->n - 1].hi <= block)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == m->npg)
-        return (pos){m->npg, 0};
-    const imap_page *pg = &m->pg[lo];
-    uint32_t a = 0, b = pg->n;
-    while (a < b) {
-        uint32_t mid = (a + b) / 2;
-        if (pg->v[mid].hi <= block)
-            a = mid + 1;
-        else
-            b = mid;
-    }
-    return (pos){lo, a};
-}
-
-static inline const ival *at(const imap *m, pos q)
-{
-    return q.p < m->npg ? &m->pg[q.p].v[q.i] : NULL;
-}
-
-static inline pos next(const imap *m, pos q)
-{
-    if (++q.i >= m->pg[q.p].n) {
-        q.p++;
-        q.i = 0;
-    }
-    return q;
-}
-
-static inline pos prev(const imap *m, pos q)
-{
-    if (q.i > 0)
-        return (pos){q.p, q.i - 1};
-    return (pos){q.p - 1, m->pg[q.p - 1].n - 1};
 }
 
 /* Replaces pages [p0, p1) by pages holding the flat intervals `v` (n entries). */
@@ -146,9 +96,9 @@ static int64_t walk(const imap *m, const blk_range *r, size_t n, ival_buf *out)
 {
     for (size_t k = 0; k < n; k++) {
         int64_t p = r[k].lo;
-        pos q = find_from(m, p);
+        pos q = imap_locate(m, p);
         while (p < r[k].hi) {
-            const ival *e = at(m, q);
+            const ival *e = imap_at(m, q);
             if (!e || e->lo > p)
                 return p;
             int64_t end = e->hi < r[k].hi ? e->hi : r[k].hi;
@@ -157,7 +107,7 @@ static int64_t walk(const imap *m, const blk_range *r, size_t n, ival_buf *out)
                 out->v[out->n++] = (ival){p, end, e->hash, e->count};
             }
             p = end;
-            q = next(m, q);
+            q = imap_next(m, q);
         }
     }
     return -1;
@@ -168,7 +118,7 @@ int64_t imap_extract(const imap *m, const blk_range *r, size_t n, ival_buf *out)
     return walk(m, r, n, out);
 }
 
-int64_t imap_first_missing(const imap *m, const blk_range *r, size_t n)
+int64_t imap_first_missing_general(const imap *m, const blk_range *r, size_t n)
 {
     return walk(m, r, n, NULL);
 }
@@ -234,11 +184,11 @@ int64_t imap_apply(imap *m, const ival *pieces, size_t n, int combine, uint64_t 
         replace_pages(m, 0, 0, scratch->v, scratch->n);
         return over;
     }
-    pos first = find_from(m, pieces[0].lo), last = find_from(m, pieces[n - 1].hi);
+    pos first = imap_locate(m, pieces[0].lo), last = imap_locate(m, pieces[n - 1].hi);
     if (first.p > 0 || first.i > 0)
-        first = prev(m, first); /* left neighbour */
+        first = imap_prev(m, first); /* left neighbour */
     if (last.p < m->npg)
-        last = next(m, last); /* the straddling interval or the right neighbour */
+        last = imap_next(m, last); /* the straddling interval or the right neighbour */
     /* Rebuild whole pages: from the start of first's page to the end of last's page. */
     size_t p0 = first.p, p1 = last.p < m->npg ? last.p + 1 : m->npg;
     if (p1 <= p0)
@@ -272,9 +222,9 @@ static int extend_in_place(imap *m, blk_range r)
 {
     if (m->npg == 0)
         return 0;
-    pos q = find_from(m, r.lo); /* first interval ending after r.lo */
-    ival *after = (ival *)at(m, q);
-    ival *before = q.p > 0 || q.i > 0 ? &m->pg[prev(m, q).p].v[prev(m, q).i] : NULL;
+    pos q = imap_locate(m, r.lo);
+    ival *after = (ival *)imap_at(m, q); /* first interval ending after r.lo */
+    ival *before = q.p > 0 || q.i > 0 ? (ival *)imap_at(m, imap_prev(m, q)) : NULL;
     if (after && after->lo < r.hi)
         return after->lo <= r.lo && after->hi >= r.hi && after->count == 1; /* already held */
     int join_before = before && before->hi == r.lo && before->count == 1;

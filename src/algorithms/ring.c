@@ -64,41 +64,38 @@ void ring_ag_ops(sched_builder *b, const ring_path *p, int64_t k)
 
 /* ---- the rank-order ring of a chunk map ------------------------------------------------ */
 
-static int32_t map_rank_at(const void *ctx, int32_t x)
+/* One step of the rank-order ring: send chunk `out` to r+1 (`right`), receive chunk `in`
+ * from r-1 (`left`). The same operations as ag_step / rs_step on the ring_path of the
+ * ranks in order (self = r - root, rank_at(x) = x + root), written without its
+ * indirections: a ring allgather at P = 65,536 has 4.3 * 10^9 of them to generate for
+ * verification. */
+CS_HOT_INLINE void ring_step(sched_builder *b, const chunk_map *m, int32_t right, int32_t left,
+                             int64_t out, int64_t in, int combine)
 {
-    const chunk_map *m = ctx;
-    return (int32_t)mod_i64((int64_t)x + m->root, m->P);
-}
-
-static ring_path map_path(const chunk_map *m, int32_t r)
-{
-    return (ring_path){m->P, (int32_t)mod_i64((int64_t)r - m->root, m->P), 1, map_rank_at, m, m, 0};
-}
-
-/* P-1 steps of the rank-order ring (the lists are reused: rings are long). */
-static void map_phase(sched_builder *b, const chunk_map *m, int32_t r, int rs)
-{
-    ring_path p = map_path(m, r);
-    range_list ro = {0}, ri = {0};
-    for (int64_t k = 0; k < m->P - 1; k++) {
-        sb_step(b);
-        if (rs)
-            rs_step(b, &p, k, &ro, &ri);
-        else
-            ag_step(b, &p, k, &ro, &ri);
-    }
-    rl_free(&ro);
-    rl_free(&ri);
+    blk_range ro[2], ri[2];
+    uint32_t no = chunk_map_ranges(m, (int32_t)mod_i64(out, m->P), ro);
+    uint32_t ni = chunk_map_ranges(m, (int32_t)mod_i64(in, m->P), ri);
+    sb_exchange(b, right, ro, no, left, ri, ni, combine ? OPF_COMBINE : 0);
+    if (combine)
+        sb_reduce(b, ranges_bytes(b->layout, ri, ni));
 }
 
 void ring_reduce_scatter_phase(sched_builder *b, const chunk_map *m, int32_t r)
 {
-    map_phase(b, m, r, 1);
+    int64_t v = mod_i64((int64_t)r - m->root, m->P);
+    int32_t right = (int32_t)mod_i64((int64_t)r + 1, m->P);
+    int32_t left = (int32_t)mod_i64((int64_t)r - 1, m->P);
+    for (int64_t k = 0; k < m->P - 1; k++)
+        ring_step(b, m, right, left, v - k - 1, v - k - 2, 1);
 }
 
 void ring_allgather_phase(sched_builder *b, const chunk_map *m, int32_t r)
 {
-    map_phase(b, m, r, 0);
+    int64_t v = mod_i64((int64_t)r - m->root, m->P);
+    int32_t right = (int32_t)mod_i64((int64_t)r + 1, m->P);
+    int32_t left = (int32_t)mod_i64((int64_t)r - 1, m->P);
+    for (int64_t k = 0; k < m->P - 1; k++)
+        ring_step(b, m, right, left, v - k, v - k - 1, 0);
 }
 
 static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)

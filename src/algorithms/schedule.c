@@ -260,14 +260,6 @@ size_t rank_sched_memory(const rank_sched *rs)
            rs->cap_ranges * sizeof *rs->ranges;
 }
 
-int64_t ranges_bytes(const sched_layout *l, const blk_range *r, uint32_t n)
-{
-    int64_t sum = 0;
-    for (uint32_t i = 0; i < n; i++)
-        sum += layout_range_bytes(l, r[i].lo, r[i].hi);
-    return sum;
-}
-
 /* ---- builder -------------------------------------------------------------------------- */
 
 enum { DEFAULT_FLUSH_STEPS = 256 };
@@ -319,7 +311,7 @@ void sb_end_rank(sched_builder *b)
     b->step_open = 0;
 }
 
-uint32_t sb_step(sched_builder *b)
+uint32_t sb_step_general(sched_builder *b)
 {
     rank_sched *rs = &b->rs;
     if (b->sink && rs->nsteps >= b->flush_every)
@@ -392,7 +384,7 @@ static sched_op *new_op(sched_builder *b, op_kind kind)
     return op;
 }
 
-static void add_msg(sched_builder *b, op_kind kind, int32_t peer, int64_t bytes,
+void sb_msg_general(sched_builder *b, op_kind kind, int32_t peer, int64_t bytes,
                     const blk_range *r, uint32_t n, int flags, int bytes_from_layout)
 {
     sched_op *op = new_op(b, kind);
@@ -403,38 +395,16 @@ static void add_msg(sched_builder *b, op_kind kind, int32_t peer, int64_t bytes,
                                   : bytes;
 }
 
-void sb_send(sched_builder *b, int32_t peer, const blk_range *r, uint32_t n)
-{
-    add_msg(b, OP_SEND, peer, 0, r, n, 0, 1);
-}
-
-void sb_recv(sched_builder *b, int32_t peer, const blk_range *r, uint32_t n, int flags)
-{
-    add_msg(b, OP_RECV, peer, 0, r, n, flags, 1);
-}
-
-void sb_send_blocks(sched_builder *b, int32_t peer, int64_t lo, int64_t hi)
-{
-    blk_range r = {lo, hi};
-    add_msg(b, OP_SEND, peer, 0, &r, 1, 0, 1);
-}
-
-void sb_recv_blocks(sched_builder *b, int32_t peer, int64_t lo, int64_t hi, int flags)
-{
-    blk_range r = {lo, hi};
-    add_msg(b, OP_RECV, peer, 0, &r, 1, flags, 1);
-}
-
 void sb_send_bytes(sched_builder *b, int32_t peer, int64_t bytes, const blk_range *r,
                    uint32_t n)
 {
-    add_msg(b, OP_SEND, peer, bytes, r, n, 0, 0);
+    sb_msg_general(b, OP_SEND, peer, bytes, r, n, 0, 0);
 }
 
 void sb_recv_bytes(sched_builder *b, int32_t peer, int64_t bytes, const blk_range *r,
                    uint32_t n, int flags)
 {
-    add_msg(b, OP_RECV, peer, bytes, r, n, flags, 0);
+    sb_msg_general(b, OP_RECV, peer, bytes, r, n, flags, 0);
 }
 
 void sb_reduce(sched_builder *b, int64_t bytes)

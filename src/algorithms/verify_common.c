@@ -66,57 +66,45 @@ void describe_ranges(const blk_range *r, uint32_t n, char *buf, size_t len)
     }
 }
 
-int lint_op(const sched_layout *l, int32_t rank, uint32_t step, const sched_op *op,
-            const blk_range *ranges, char *msg, size_t msglen)
+int lint_op_fail(lint_rule rule, const sched_layout *l, int32_t rank, uint32_t step,
+                 const sched_op *op, const blk_range *ranges, uint32_t i, char *msg,
+                 size_t msglen)
 {
-    if (op->bytes < 0) {
+    const char *what = op->kind == OP_SEND ? "send to" : "recv from";
+    char b[256];
+    switch (rule) {
+    case LINT_NEGATIVE_BYTES:
         snprintf(msg, msglen, "rank %d step %u: %s of negative size %lld", rank, step,
                  op_kind_name((op_kind)op->kind), (long long)op->bytes);
-        return -1;
-    }
-    if (!op_is_comm(op))
-        return 0;
-    const char *what = op->kind == OP_SEND ? "send to" : "recv from";
-    if (op->peer < 0 || op->peer >= l->P || op->peer == rank) {
+        break;
+    case LINT_PEER:
         snprintf(msg, msglen, "rank %d step %u: %s %d: the peer must be another rank in 0..%d",
                  rank, step, what, op->peer, l->P - 1);
-        return -1;
-    }
-    for (uint32_t i = 0; i < op->nranges; i++) {
-        if (ranges[i].lo < 0 || ranges[i].hi > l->nblocks) {
-            snprintf(msg, msglen,
-                     "rank %d step %u: %s %d names blocks [%lld,%lld) outside 0..%lld", rank,
-                     step, what, op->peer, (long long)ranges[i].lo, (long long)ranges[i].hi,
-                     (long long)l->nblocks - 1);
-            return -1;
-        }
-        if (i > 0 && ranges[i].lo < ranges[i - 1].hi) {
-            char b[96];
-            describe_block(l, ranges[i].lo, b, sizeof b);
-            snprintf(msg, msglen, "rank %d step %u: %s %d lists %s twice", rank, step, what,
-                     op->peer, b);
-            return -1;
-        }
-    }
-    if (op->nranges > 0) {
-        int64_t expect = ranges_bytes(l, ranges, op->nranges);
-        if (expect != op->bytes) {
-            char rb[256];
-            describe_ranges(ranges, op->nranges, rb, sizeof rb);
-            snprintf(msg, msglen,
-                     "rank %d step %u: %s %d carries %s (%lld bytes) but says %lld bytes",
-                     rank, step, what, op->peer, rb, (long long)expect, (long long)op->bytes);
-            return -1;
-        }
-    }
-    if ((op->flags & OPF_COMBINE) && (op->kind != OP_RECV || !coll_is_reduction(l->coll))) {
+        break;
+    case LINT_OUTSIDE:
+        snprintf(msg, msglen, "rank %d step %u: %s %d names blocks [%lld,%lld) outside 0..%lld",
+                 rank, step, what, op->peer, (long long)ranges[i].lo, (long long)ranges[i].hi,
+                 (long long)l->nblocks - 1);
+        break;
+    case LINT_TWICE:
+        describe_block(l, ranges[i].lo, b, sizeof b);
+        snprintf(msg, msglen, "rank %d step %u: %s %d lists %s twice", rank, step, what,
+                 op->peer, b);
+        break;
+    case LINT_BYTES:
+        describe_ranges(ranges, op->nranges, b, sizeof b);
+        snprintf(msg, msglen, "rank %d step %u: %s %d carries %s (%lld bytes) but says %lld bytes",
+                 rank, step, what, op->peer, b, (long long)ranges_bytes(l, ranges, op->nranges),
+                 (long long)op->bytes);
+        break;
+    case LINT_COMBINE:
         snprintf(msg, msglen,
                  "rank %d step %u: %s %d combines data, which only receives of reductions "
                  "(reduce, allreduce, reduce_scatter) may do",
                  rank, step, what, op->peer);
-        return -1;
+        break;
     }
-    return 0;
+    return -1;
 }
 
 int lint_step(const sched_layout *l, const rank_sched *rs, uint32_t local_step,
@@ -152,6 +140,16 @@ void initial_state(const sched_layout *l, int32_t rank, imap *state)
     free(r);
 }
 
+int format_missing_final(const sched_layout *l, int32_t rank, int64_t block, uint32_t nsteps,
+                         char *msg, size_t msglen)
+{
+    char b[96];
+    describe_block(l, block, b, sizeof b);
+    snprintf(msg, msglen, "rank %d ends (after step %u) without %s, which %s requires", rank,
+             nsteps ? nsteps - 1 : 0, b, coll_name(l->coll));
+    return -1;
+}
+
 int check_final(const sched_layout *l, int32_t rank, const imap *state, int reductions,
                 uint64_t total, uint32_t nsteps, char *msg, size_t msglen)
 {
@@ -162,10 +160,7 @@ int check_final(const sched_layout *l, int32_t rank, const imap *state, int redu
     char b[96];
     int64_t miss = imap_first_missing(state, r, n);
     if (miss >= 0) {
-        describe_block(l, miss, b, sizeof b);
-        snprintf(msg, msglen, "rank %d ends (after step %u) without %s, which %s requires",
-                 rank, nsteps ? nsteps - 1 : 0, b, coll_name(l->coll));
-        rc = -1;
+        rc = format_missing_final(l, rank, miss, nsteps, msg, msglen);
     } else if (reductions) {
         ival_buf pieces = {0};
         imap_extract(state, r, n, &pieces);
@@ -174,16 +169,18 @@ int check_final(const sched_layout *l, int32_t rank, const imap *state, int redu
             if (p->count == (uint64_t)l->P && p->hash == total)
                 continue;
             describe_block(l, p->lo, b, sizeof b);
+            uint32_t last = nsteps ? nsteps - 1 : 0;
             if (p->count < (uint64_t)l->P)
                 snprintf(msg, msglen,
-                         "rank %d ends with %s reduced from %llu of the %d contributions "
-                         "(missing contributions)",
-                         rank, b, (unsigned long long)p->count, l->P);
+                         "rank %d ends (after step %u) with %s reduced from %llu of the %d "
+                         "contributions (missing contributions)",
+                         rank, last, b, (unsigned long long)p->count, l->P);
             else
                 snprintf(msg, msglen,
-                         "rank %d ends with %s reduced from %llu contributions for %d ranks: "
-                         "some contributions were reduced twice and others are missing",
-                         rank, b, (unsigned long long)p->count, l->P);
+                         "rank %d ends (after step %u) with %s reduced from %llu contributions "
+                         "for %d ranks: some contributions were reduced twice and others are "
+                         "missing",
+                         rank, last, b, (unsigned long long)p->count, l->P);
             rc = -1;
         }
         ival_buf_free(&pieces);

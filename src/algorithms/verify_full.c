@@ -295,12 +295,15 @@ static int report_deadlock(full_ctx *c)
         if (!op_is_comm(o))
             continue;
         uint32_t need = c->op_step[c->match[c->op_base[first] + i]];
-        if (c->cur[o->peer] < need)
+        if (c->cur[o->peer] < need) {
+            char rb[256];
+            describe_ranges(rs_op_ranges(rs, o), o->nranges, rb, sizeof rb);
             return fail(c,
-                        "deadlock: %d rank(s) cannot finish; rank %d step %u: %s %d waits for "
-                        "rank %d to reach step %u, but rank %d is stuck in step %u",
+                        "deadlock: %d rank(s) cannot finish; rank %d step %u: %s %d (%s) waits "
+                        "for rank %d to reach step %u, but rank %d is stuck in step %u",
                         stuck, first, s, o->kind == OP_SEND ? "send to" : "recv from", o->peer,
-                        o->peer, need, o->peer, c->cur[o->peer]);
+                        rb, o->peer, need, o->peer, c->cur[o->peer]);
+        }
     }
     return fail(c, "deadlock: %d rank(s) cannot finish, first rank %d in step %u", stuck, first, s);
 }

@@ -18,10 +18,44 @@ static inline uint64_t contributor_key(int32_t rank)
 }
 uint64_t contributor_total(int32_t P);
 
+/* The rules lint_op checks, in order; lint_op_fail writes the message of a broken one. */
+typedef enum lint_rule {
+    LINT_NEGATIVE_BYTES, LINT_PEER, LINT_OUTSIDE, LINT_TWICE, LINT_BYTES, LINT_COMBINE
+} lint_rule;
+CS_COLD int lint_op_fail(lint_rule rule, const sched_layout *l, int32_t rank, uint32_t step,
+                         const sched_op *op, const blk_range *ranges, uint32_t range_index,
+                         char *msg, size_t msglen);
+
 /* Checks one op on its own (peer, ranges, bytes, flags); on a problem writes a message
- * naming rank and step into msg and returns -1. */
-int lint_op(const sched_layout *l, int32_t rank, uint32_t step, const sched_op *op,
-            const blk_range *ranges, char *msg, size_t msglen);
+ * naming rank and step into msg and returns -1. Inline because the stream engine runs it
+ * on every op of every rank; the messages are written out of line by lint_op_fail. */
+CS_HOT_INLINE int lint_op(const sched_layout *l, int32_t rank, uint32_t step,
+                          const sched_op *op, const blk_range *ranges, char *msg,
+                          size_t msglen)
+{
+    if (op->bytes < 0)
+        return lint_op_fail(LINT_NEGATIVE_BYTES, l, rank, step, op, ranges, 0, msg, msglen);
+    if (!op_is_comm(op))
+        return 0;
+    if (op->peer < 0 || op->peer >= l->P || op->peer == rank)
+        return lint_op_fail(LINT_PEER, l, rank, step, op, ranges, 0, msg, msglen);
+    if (op->nranges == 1) { /* the usual message: no loop */
+        if (ranges[0].lo < 0 || ranges[0].hi > l->nblocks)
+            return lint_op_fail(LINT_OUTSIDE, l, rank, step, op, ranges, 0, msg, msglen);
+    } else {
+        for (uint32_t i = 0; i < op->nranges; i++) {
+            if (ranges[i].lo < 0 || ranges[i].hi > l->nblocks)
+                return lint_op_fail(LINT_OUTSIDE, l, rank, step, op, ranges, i, msg, msglen);
+            if (i > 0 && ranges[i].lo < ranges[i - 1].hi)
+                return lint_op_fail(LINT_TWICE, l, rank, step, op, ranges, i, msg, msglen);
+        }
+    }
+    if (op->nranges > 0 && ranges_bytes(l, ranges, op->nranges) != op->bytes)
+        return lint_op_fail(LINT_BYTES, l, rank, step, op, ranges, 0, msg, msglen);
+    if ((op->flags & OPF_COMBINE) && (op->kind != OP_RECV || !coll_is_reduction(l->coll)))
+        return lint_op_fail(LINT_COMBINE, l, rank, step, op, ranges, 0, msg, msglen);
+    return 0;
+}
 
 /* Checks one step as a whole (combined bytes = reduced bytes in reductions). */
 int lint_step(const sched_layout *l, const rank_sched *rs, uint32_t local_step,
@@ -35,6 +69,10 @@ void describe_ranges(const blk_range *r, uint32_t n, char *buf, size_t len);
 /* The blocks a rank must hold at the end, and its initial state (imap values: count 1 and
  * the rank's key for reductions, count 1 hash 0 otherwise). */
 void initial_state(const sched_layout *l, int32_t rank, imap *state);
+
+/* The message for a rank that ends without a block it must hold; returns -1. */
+int format_missing_final(const sched_layout *l, int32_t rank, int64_t block, uint32_t nsteps,
+                         char *msg, size_t msglen);
 
 /* Checks a rank's final state; on a problem writes the message and returns -1. */
 int check_final(const sched_layout *l, int32_t rank, const imap *state, int reductions,

@@ -14,13 +14,21 @@
  * pass without the step in H tells "not aligned" (deadlock freedom then needs the full
  * engine) from "mismatched", and the ranks whose sums disagree are regenerated whole to
  * name the first bad message.
+ *
+ * Speed matters here: a ring allgather at P = 65,536 has 4.3 * 10^9 messages, each built
+ * twice (by its sender and its receiver) and checked twice. The per-op path is therefore
+ * inline from the generator to these checks (builder fast paths in schedule.h, lint_op
+ * in verify_internal.h, the bitmap in blockset.h), specialised per holding mode, with the
+ * running sums in locals; see scripts/bench/verify_scale.sh for the figures.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "algorithms/blockset.h"
 #include "algorithms/verify_internal.h"
 #include "common/util.h"
 
@@ -30,18 +38,32 @@ typedef struct stream_shared {
     int32_t P;
     int reductions;
     int with_step;         /* include the step index in the message hash */
-    uint64_t *sent_by_src; /* [P], written by the worker that owns the rank */
+    uint64_t *sent_by_src; /* [P], written by the worker that checks the rank */
     uint64_t *recv_by_dst; /* [P], idem */
+    /* Work sharing: workers take the ranks in chunks, in increasing order, so that a
+     * worker slowed down (by a busy CPU, or by heavier ranks such as a root) takes
+     * fewer. A failure at rank r makes the chunks above r useless: stop_at is the
+     * lowest failing rank so far (P while none failed). */
+    int32_t chunk;
+    atomic_int next_rank;
+    atomic_int stop_at;
 } stream_shared;
+
+/* What a worker keeps per peer (kept together: one cache line per message). */
+typedef struct peer_acc {
+    uint64_t sent_to;       /* hash sum of this worker's sends to the peer */
+    uint64_t received_from; /* hash sum of this worker's receives from the peer */
+    uint32_t nsent, nreceived; /* messages of the rank `owner` to / from the peer */
+    int32_t owner;             /* the rank the counts are for (-1: none yet) */
+} peer_acc;
 
 typedef struct stream_worker {
     stream_shared *sh;
-    int32_t first, last;   /* ranks [first, last) */
-    uint64_t *recv_by_src; /* [P], this worker's receives by source */
-    uint64_t *sent_by_dst; /* [P], this worker's sends by destination */
-    uint32_t *cnt_send, *cnt_recv;
-    int32_t *touched;
-    size_t ntouched;
+    peer_acc *peers;       /* [P] */
+    /* The blocks the rank holds (non-reductions; for reductions the stream engine does
+     * not track contents): a bitmap for small layouts, else an interval map. */
+    int use_bits;
+    blockset bits;
     imap state;
     ival_buf scratch;
     blk_range *pending; /* blocks received in the current step */
@@ -55,18 +77,38 @@ typedef struct stream_worker {
     int32_t steps;
 } stream_worker;
 
-/* The message hash: cheap linear mixing of the fields, one strong finaliser. */
-static inline uint64_t msg_hash(int32_t src, int32_t dst, uint32_t k, uint32_t step,
+/* Mixes two 64-bit words into one: their 128-bit product folded in half (the "mum" step
+ * of wyhash). One multiply, where two rounds of mix64 take two in a row: the message hash
+ * below is computed twice per message, 8.6 * 10^9 times for a ring at P = 65,536. */
+static inline uint64_t mum_mix(uint64_t a, uint64_t b)
+{
+    unsigned __int128 p = (unsigned __int128)(a ^ 0xa0761d6478bd642fULL) * (b ^ 0xe7037ed1a0b428dbULL);
+    return (uint64_t)p ^ (uint64_t)(p >> 64);
+}
+
+/* The message hash. The fields are spread over two words, (src, dst) and (k, step) packed
+ * as 32-bit pairs, the blocks added with odd random multipliers, and the words mixed
+ * (mum_mix), so that two messages differing in any field get unrelated hashes and sums
+ * of hashes do not cancel. The bytes of a message naming blocks are those of its blocks
+ * (lint_op checks it before hashing), so only messages without blocks hash their bytes.
+ * One range (the usual message) is fixed by (lo, hi); several ranges are mixed in order
+ * with a multiply per range, since a linear sum over ranges could not tell
+ * {[0,2), [3,4)} from {[0,1), [3,5)}. */
+CS_HOT_INLINE uint64_t msg_hash(int32_t src, int32_t dst, uint32_t k, uint32_t step,
                                 int64_t bytes, const blk_range *r, uint32_t n)
 {
-    uint64_t x = (uint64_t)src * 0x9E3779B97F4A7C15ULL + (uint64_t)dst * 0xC2B2AE3D27D4EB4FULL +
-                 (uint64_t)k * 0x165667B19E3779F9ULL + (uint64_t)step * 0xD6E8FEB86659FD93ULL +
-                 (uint64_t)bytes * 0xFF51AFD7ED558CCDULL;
-    uint64_t rh = n;
+    uint64_t a = (uint64_t)(uint32_t)src << 32 | (uint32_t)dst;
+    uint64_t b = (uint64_t)k << 32 | step;
+    if (n == 1)
+        return mum_mix(a + (uint64_t)r[0].lo * 0x2545F4914F6CDD1DULL,
+                       b + (uint64_t)r[0].hi * 0x9FB21C651E98DF25ULL);
+    if (n == 0)
+        return mum_mix(a + (uint64_t)bytes * 0xFF51AFD7ED558CCDULL, b);
+    uint64_t rh = n * 0x27D4EB2F165667C5ULL;
     for (uint32_t i = 0; i < n; i++)
         rh = (rh ^ ((uint64_t)r[i].lo * 0x2545F4914F6CDD1DULL +
                     (uint64_t)r[i].hi * 0x9FB21C651E98DF25ULL)) * 0xBF58476D1CE4E5B9ULL;
-    return mix64(x + rh);
+    return mum_mix(a ^ 0x5851F42D4C957F2DULL, b + rh);
 }
 
 static void worker_fail(stream_worker *w, int32_t rank, const char *msg)
@@ -78,10 +120,18 @@ static void worker_fail(stream_worker *w, int32_t rank, const char *msg)
     snprintf(w->error, sizeof w->error, "%s", msg);
 }
 
-static inline void touch(stream_worker *w, int32_t peer)
+/* The accumulator of a peer of rank r, its counts reset at r's first message with it.
+ * (The owner field makes resetting free; it is a field of its own because testing the
+ * counts themselves would read them as one word right after storing one of them, which
+ * defeats the processor's store-to-load forwarding.) */
+static inline peer_acc *touch(stream_worker *w, int32_t r, int32_t peer)
 {
-    if (w->cnt_send[peer] == 0 && w->cnt_recv[peer] == 0)
-        w->touched[w->ntouched++] = peer;
+    peer_acc *a = &w->peers[peer];
+    if (a->owner != r) {
+        a->owner = r;
+        a->nsent = a->nreceived = 0;
+    }
+    return a;
 }
 
 static int cmp_lo(const void *a, const void *b)
@@ -90,83 +140,179 @@ static int cmp_lo(const void *a, const void *b)
     return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
-/* One step of one rank: rules, hashes, holding; received blocks are added at the end. */
-static void consume_step(stream_worker *w, const rank_sched *rs, uint32_t s, uint32_t abs)
+/* ---- what the rank holds --------------------------------------------------------------- */
+
+static void held_start(stream_worker *w, int32_t r)
 {
-    const stream_shared *sh = w->sh;
-    const sched_layout *l = sh->l;
+    if (!w->use_bits) {
+        initial_state(w->sh->l, r, &w->state);
+        return;
+    }
+    blk_range *init = NULL;
+    size_t n = 0, cap = 0;
+    layout_initial_blocks(w->sh->l, r, &init, &n, &cap);
+    blockset_clear(&w->bits);
+    for (size_t i = 0; i < n; i++)
+        blockset_add(&w->bits, init[i].lo, init[i].hi);
+    free(init);
+}
+
+/* How the stream engine tracks what a rank holds. */
+typedef enum { HOLD_NONE, HOLD_BITS, HOLD_IMAP } hold_mode; /* NONE: reductions */
+
+/* The first block of the sorted ranges the rank does not hold, or -1. */
+CS_HOT_INLINE int64_t held_first_missing(const stream_worker *w, const blk_range *r, uint32_t n,
+                                         hold_mode mode)
+{
+    if (mode == HOLD_IMAP)
+        return imap_first_missing(&w->state, r, n);
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t miss = blockset_first_missing(&w->bits, r[i].lo, r[i].hi);
+        if (miss >= 0)
+            return miss;
+    }
+    return -1;
+}
+
+/* Checks that the rank ends with every block it must hold; -1 with a message if not. */
+static int held_final_check(const stream_worker *w, int32_t r, char *msg, size_t msglen)
+{
+    if (!w->use_bits)
+        return check_final(w->sh->l, r, &w->state, 0, 0, w->last_step, msg, msglen);
+    blk_range *fin = NULL;
+    size_t n = 0, cap = 0;
+    layout_final_blocks(w->sh->l, r, &fin, &n, &cap);
+    int64_t miss = held_first_missing(w, fin, (uint32_t)n, HOLD_BITS);
+    free(fin);
+    return miss < 0 ? 0 : format_missing_final(w->sh->l, r, miss, w->last_step, msg, msglen);
+}
+
+/* A rank's running figures while a batch of its steps is consumed. They live in the
+ * sink's locals, not in the worker, so that the compiler keeps them in registers: stores
+ * through the worker's arrays might alias them and force a reload after every op. */
+typedef struct rank_sums {
+    uint64_t sent, recv; /* hash sums of the rank's sends and receives */
+    int64_t messages, bytes;
+} rank_sums;
+
+CS_COLD static void fail_not_held(stream_worker *w, int32_t r, uint32_t step, const sched_op *o,
+                                  int64_t block)
+{
+    char b[96], msg[CS_ERROR_MAX];
+    describe_block(w->sh->l, block, b, sizeof b);
+    snprintf(msg, sizeof msg, "rank %d step %u: sends %s to %d but does not hold it at that step",
+             r, step, b, o->peer);
+    worker_fail(w, r, msg);
+}
+
+/* One step of one rank: rules, hashes, holding; received blocks are added at the end.
+ * Returns -1 on the first problem (recorded in w). `mode` is a constant in each call
+ * (see sink), so that each of the three copies the compiler makes is free of the tests
+ * that do not concern it. */
+CS_HOT_INLINE int consume_step(stream_worker *w, const sched_layout *l, const rank_sched *rs,
+                               uint32_t s, uint32_t abs, rank_sums *sum, const hold_mode mode)
+{
     int32_t r = rs->rank;
     char msg[CS_ERROR_MAX];
-    uint32_t hstep = sh->with_step ? abs : 0;
+    uint32_t hstep = w->sh->with_step ? abs : 0;
+    uint32_t begin = rs_step_begin(rs, s), end = rs_step_end(rs, s);
     w->npending = 0;
-    if (rs_step_end(rs, s) > rs_step_begin(rs, s))
+    if (end > begin)
         w->last_step = abs + 1;
-    for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++) {
+    for (uint32_t i = begin; i < end; i++) {
         const sched_op *o = &rs->ops[i];
         const blk_range *rg = rs_op_ranges(rs, o);
         if (lint_op(l, r, abs, o, rg, msg, sizeof msg) < 0) {
             worker_fail(w, r, msg);
-            return;
+            return -1;
         }
         if (o->kind == OP_SEND) {
-            touch(w, o->peer);
-            uint64_t h = msg_hash(r, o->peer, w->cnt_send[o->peer]++, hstep, o->bytes, rg, o->nranges);
-            w->rank_sent += h;
-            w->sent_by_dst[o->peer] += h;
-            w->messages++;
-            w->bytes += o->bytes;
-            int64_t miss = sh->reductions ? -1 : imap_first_missing(&w->state, rg, o->nranges);
+            peer_acc *a = touch(w, r, o->peer);
+            uint64_t h = msg_hash(r, o->peer, a->nsent++, hstep, o->bytes, rg, o->nranges);
+            sum->sent += h;
+            a->sent_to += h;
+            sum->messages++;
+            sum->bytes += o->bytes;
+            int64_t miss = mode == HOLD_NONE ? -1 : held_first_missing(w, rg, o->nranges, mode);
             if (miss >= 0) {
-                char b[96];
-                describe_block(l, miss, b, sizeof b);
-                snprintf(msg, sizeof msg,
-                         "rank %d step %u: sends %s to %d but does not hold it at that step", r,
-                         abs, b, o->peer);
-                worker_fail(w, r, msg);
-                return;
+                fail_not_held(w, r, abs, o, miss);
+                return -1;
             }
         } else if (o->kind == OP_RECV) {
-            touch(w, o->peer);
-            uint64_t h = msg_hash(o->peer, r, w->cnt_recv[o->peer]++, hstep, o->bytes, rg, o->nranges);
-            w->rank_recv += h;
-            w->recv_by_src[o->peer] += h;
-            if (!sh->reductions && o->nranges > 0) { /* metadata messages name no blocks */
+            peer_acc *a = touch(w, r, o->peer);
+            uint64_t h = msg_hash(o->peer, r, a->nreceived++, hstep, o->bytes, rg, o->nranges);
+            sum->recv += h;
+            a->received_from += h;
+            if (mode != HOLD_NONE) {
                 VEC_RESERVE(w->pending, w->cap_pending, w->npending + o->nranges);
-                memcpy(w->pending + w->npending, rg, o->nranges * sizeof *rg);
-                w->npending += o->nranges;
+                for (uint32_t j = 0; j < o->nranges; j++) /* mostly one: no memcpy call */
+                    w->pending[w->npending++] = rg[j];
             }
         }
     }
-    if (lint_step(l, rs, s, abs, msg, sizeof msg) < 0) {
+    if (mode == HOLD_NONE && lint_step(l, rs, s, abs, msg, sizeof msg) < 0) {
         worker_fail(w, r, msg);
-        return;
+        return -1;
     }
-    if (w->npending > 1)
-        qsort(w->pending, w->npending, sizeof *w->pending, cmp_lo);
-    if (w->npending > 0)
+    if (mode == HOLD_BITS) {
+        for (size_t i = 0; i < w->npending; i++)
+            blockset_add(&w->bits, w->pending[i].lo, w->pending[i].hi);
+    } else if (mode == HOLD_IMAP && w->npending > 0) {
+        if (w->npending > 1)
+            qsort(w->pending, w->npending, sizeof *w->pending, cmp_lo);
         imap_add_ranges(&w->state, w->pending, w->npending, &w->scratch);
+    }
+    return 0;
+}
+
+/* Consumes a batch of steps of one rank (mode: see consume_step). */
+CS_HOT_INLINE void consume_batch(stream_worker *w, const rank_sched *chunk, uint32_t first_step,
+                                 const hold_mode mode)
+{
+    /* A private copy of the layout: the compiler then knows that no store of the loop
+     * changes it and keeps its fields in registers instead of reloading them per op. */
+    const sched_layout layout = *w->sh->l;
+    rank_sums sum = {0, 0, 0, 0};
+    for (uint32_t s = 0; s < chunk->nsteps; s++)
+        if (consume_step(w, &layout, chunk, s, first_step + s, &sum, mode) < 0)
+            break;
+    w->rank_sent += sum.sent;
+    w->rank_recv += sum.recv;
+    w->messages += sum.messages;
+    w->bytes += sum.bytes;
 }
 
 static void sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
 {
     stream_worker *w = ctx;
-    for (uint32_t s = 0; s < chunk->nsteps && !w->failed; s++)
-        consume_step(w, chunk, s, first_step + s);
+    if (w->failed)
+        return;
+    if (w->sh->reductions)
+        consume_batch(w, chunk, first_step, HOLD_NONE);
+    else if (w->use_bits)
+        consume_batch(w, chunk, first_step, HOLD_BITS);
+    else
+        consume_batch(w, chunk, first_step, HOLD_IMAP);
 }
 
 static void finish_rank(stream_worker *w, int32_t r)
 {
     stream_shared *sh = w->sh;
     char msg[CS_ERROR_MAX];
-    if (!w->failed && check_final(sh->l, r, &w->state, 0, 0, w->last_step, msg, sizeof msg) < 0)
+    if (!w->failed && !sh->reductions && held_final_check(w, r, msg, sizeof msg) < 0)
         worker_fail(w, r, msg);
     sh->sent_by_src[r] = w->rank_sent;
     sh->recv_by_dst[r] = w->rank_recv;
     if ((int32_t)w->last_step > w->steps)
         w->steps = (int32_t)w->last_step;
-    for (size_t t = 0; t < w->ntouched; t++)
-        w->cnt_send[w->touched[t]] = w->cnt_recv[w->touched[t]] = 0;
-    w->ntouched = 0;
+}
+
+/* Lowers sh->stop_at to r if r is lower. */
+static void stop_at_most(stream_shared *sh, int32_t r)
+{
+    int cur = atomic_load(&sh->stop_at);
+    while (r < cur && !atomic_compare_exchange_weak(&sh->stop_at, &cur, r))
+        ;
 }
 
 static void *worker_main(void *arg)
@@ -175,40 +321,45 @@ static void *worker_main(void *arg)
     stream_shared *sh = w->sh;
     sched_builder b;
     sb_init_streaming(&b, sh->l, sink, w);
-    for (int32_t r = w->first; r < w->last && !w->failed; r++) {
-        w->rank_sent = w->rank_recv = 0;
-        w->last_step = 0;
-        initial_state(sh->l, r, &w->state);
-        alg_run_gen(sh->run, r, &b);
-        finish_rank(w, r);
+    while (!w->failed) {
+        int32_t first = atomic_fetch_add(&sh->next_rank, sh->chunk);
+        if (first >= sh->P || first > atomic_load(&sh->stop_at))
+            break;
+        int32_t end = first + sh->chunk < sh->P ? first + sh->chunk : sh->P;
+        for (int32_t r = first; r < end && !w->failed; r++) {
+            w->rank_sent = w->rank_recv = 0;
+            w->last_step = 0;
+            if (!sh->reductions)
+                held_start(w, r);
+            alg_run_gen(sh->run, r, &b);
+            finish_rank(w, r);
+        }
+        if (w->failed) /* the chunks still to come start above this rank */
+            stop_at_most(sh, w->error_rank);
     }
     sb_free(&b);
     return NULL;
 }
 
-static void worker_init(stream_worker *w, stream_shared *sh, int32_t first, int32_t last)
+static void worker_init(stream_worker *w, stream_shared *sh)
 {
     memset(w, 0, sizeof *w);
     w->sh = sh;
-    w->first = first;
-    w->last = last;
     size_t P = (size_t)sh->P;
-    w->recv_by_src = xcalloc(P, sizeof *w->recv_by_src);
-    w->sent_by_dst = xcalloc(P, sizeof *w->sent_by_dst);
-    w->cnt_send = xcalloc(P, sizeof *w->cnt_send);
-    w->cnt_recv = xcalloc(P, sizeof *w->cnt_recv);
-    w->touched = xmalloc(P * sizeof *w->touched);
+    w->peers = xcalloc(P, sizeof *w->peers);
+    for (size_t p = 0; p < P; p++)
+        w->peers[p].owner = -1;
+    w->use_bits = !sh->reductions && sh->l->nblocks <= BLOCKSET_MAX_BLOCKS;
+    if (w->use_bits)
+        blockset_init(&w->bits, sh->l->nblocks);
 }
 
 static void worker_free(stream_worker *w)
 {
-    free(w->recv_by_src);
-    free(w->sent_by_dst);
-    free(w->cnt_send);
-    free(w->cnt_recv);
-    free(w->touched);
+    free(w->peers);
     free(w->pending);
     imap_free(&w->state);
+    blockset_free(&w->bits);
     ival_buf_free(&w->scratch);
 }
 
@@ -217,18 +368,27 @@ static void worker_free(stream_worker *w)
 static void stream_pass(const alg_run *run, int threads, int with_step, verify_result *res,
                         int32_t *bad_src, int32_t *bad_dst)
 {
-    stream_shared sh = {run, &run->layout, run->spec.P, coll_is_reduction(run->spec.coll),
-                        with_step, NULL, NULL};
+    stream_shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.run = run;
+    sh.l = &run->layout;
+    sh.P = run->spec.P;
+    sh.reductions = coll_is_reduction(run->spec.coll);
+    sh.with_step = with_step;
     int32_t P = sh.P;
     sh.sent_by_src = xcalloc((size_t)P, sizeof *sh.sent_by_src);
     sh.recv_by_dst = xcalloc((size_t)P, sizeof *sh.recv_by_dst);
     if (threads > P)
         threads = P;
+    /* About 64 chunks per thread, of at most 256 ranks: fine enough to even out. */
+    int64_t chunk = P / ((int64_t)threads * 64);
+    sh.chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : (int32_t)chunk;
+    atomic_init(&sh.next_rank, 0);
+    atomic_init(&sh.stop_at, P);
     stream_worker *w = xcalloc((size_t)threads, sizeof *w);
     pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
     for (int t = 0; t < threads; t++)
-        worker_init(&w[t], &sh, (int32_t)((int64_t)P * t / threads),
-                    (int32_t)((int64_t)P * (t + 1) / threads));
+        worker_init(&w[t], &sh);
     for (int t = 1; t < threads; t++)
         pthread_create(&tid[t], NULL, worker_main, &w[t]);
     worker_main(&w[0]);
@@ -238,12 +398,15 @@ static void stream_pass(const alg_run *run, int threads, int with_step, verify_r
     res->ok = 1;
     res->messages = res->bytes = 0;
     res->steps = 0;
+    int32_t failed_rank = P;
     for (int t = 0; t < threads; t++) {
         res->messages += w[t].messages;
         res->bytes += w[t].bytes;
         if (w[t].steps > res->steps)
             res->steps = w[t].steps;
-        if (w[t].failed && res->ok) { /* workers own ascending ranges: first failure = lowest */
+        /* Every rank below stop_at was checked: the lowest failure is the first one. */
+        if (w[t].failed && w[t].error_rank < failed_rank) {
+            failed_rank = w[t].error_rank;
             res->ok = 0;
             snprintf(res->error, sizeof res->error, "%s", w[t].error);
         }
@@ -252,8 +415,8 @@ static void stream_pass(const alg_run *run, int threads, int with_step, verify_r
     for (int32_t r = 0; r < P && res->ok && (*bad_src < 0 || *bad_dst < 0); r++) {
         uint64_t recv = 0, sent = 0;
         for (int t = 0; t < threads; t++) {
-            recv += w[t].recv_by_src[r];
-            sent += w[t].sent_by_dst[r];
+            recv += w[t].peers[r].received_from;
+            sent += w[t].peers[r].sent_to;
         }
         if (*bad_src < 0 && recv != sh.sent_by_src[r])
             *bad_src = r;

@@ -42,10 +42,29 @@ double wall_seconds(void);
 /* Peak resident set size of this process in KiB (VmHWM), 0 if unknown. */
 long peak_rss_kb(void);
 
+/* For the few functions run on every op of every rank (see scripts/bench/verify_scale.sh):
+ * CS_HOT_INLINE makes GCC inline them even where its size heuristics would not, CS_COLD
+ * keeps their rarely taken error paths out of line. */
+#define CS_HOT_INLINE static inline __attribute__((always_inline))
+#define CS_COLD __attribute__((cold, noinline))
+
 /* Integer helpers. */
 static inline int is_pow2_i64(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
 int ilog2_floor(uint64_t x); /* floor(log2 x), x >= 1 */
 int ilog2_ceil(uint64_t x);  /* ceil(log2 x), x >= 1 */
-static inline int64_t mod_i64(int64_t a, int64_t m) { int64_t r = a % m; return r < 0 ? r + m : r; }
+/* a mod m, in [0, m). Generators call this for every op, almost always with a within one
+ * period of [0, m): those cases are a compare and an add, not a 64-bit division (tens of
+ * cycles, measured as the largest single cost of generating a ring schedule). */
+static inline int64_t mod_i64(int64_t a, int64_t m)
+{
+    if (a >= 0 && a < m)
+        return a;
+    if (a < 0 && a >= -m)
+        return a + m;
+    if (a >= m && a - m < m)
+        return a - m;
+    int64_t r = a % m;
+    return r < 0 ? r + m : r;
+}
 
 #endif

@@ -9,6 +9,10 @@ check "list one collective" 0 "alltoall        xor" -- "$bin" list alltoall
 check "list bad collective" 2 "allowed: bcast" -- "$bin" list allreducee
 check "verify ok" 0 "4 ok, 0 failed" -- "$bin" verify --collective allreduce --algorithm rabenseifner,ring --ranks 6,8
 check "verify all" 0 "0 failed" -- "$bin" verify --collective alltoall --algorithm all --ranks 2..9 --quiet
+check "ranks: one number" 0 "1 ok, 0 failed" -- "$bin" verify --collective allgather --algorithm ring --ranks 16
+check "ranks: pow2 range" 0 "6 ok, 0 failed, 0 unsupported" -- "$bin" verify --collective alltoall --algorithm xor --ranks pow2:2..64 --quiet
+check "ranks: mixed spec" 0 "5 case(s): 5 ok" -- "$bin" verify --collective reduce --algorithm binomial --ranks 2..4,pow2:8..16 --quiet
+check "unsupported P skipped" 0 "skip xor P=3: alltoall xor: requires P to be a power of two (got P=3)" -- "$bin" verify --collective alltoall --algorithm xor --ranks 2..4
 check "missing options" 2 "are required" -- "$bin" verify --collective bcast
 check "unknown algorithm" 2 "allowed: recursive_doubling" -- "$bin" verify --collective allreduce --algorithm rd --ranks 4
 check "unsupported P" 2 "requires P to be a power of two (got P=6)" -- "$bin" verify --collective alltoall --algorithm xor --ranks 6
