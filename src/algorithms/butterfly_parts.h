@@ -27,12 +27,6 @@
 
 #include "algorithms/butterfly.h"
 
-typedef struct bfly_members {
-    int32_t (*participant)(const void *ctx, int32_t rank); /* -1: not a member */
-    int32_t (*rank)(const void *ctx, int32_t v);
-    const void *ctx;
-} bfly_members;
-
 typedef struct bfly_part {
     const bfly_pattern *pat;
     int64_t block_base; /* first block of the part */

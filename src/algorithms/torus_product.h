@@ -30,7 +30,7 @@
 #define COLLSIM_TORUS_PRODUCT_H
 
 #include "algorithms/algorithm.h"
-#include "algorithms/bfly_strategy.h"
+#include "algorithms/butterfly.h"
 #include "algorithms/tree.h"
 
 #define TP_MAX_STEPS 64
