@@ -50,7 +50,7 @@ static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *er
         return cs_fail(err, "requires torus dimensions (dims=AxB..., product = P; "
                             "a ring: dims=P)");
     bucket_ctx *c = xcalloc(1, sizeof *c);
-    if (torus_shape_from_spec(&c->t, s, err) < 0) {
+    if (torus_shape_from_spec(&c->t, s, TORUS_DIM0_SLOWEST, err) < 0) {
         free(c);
         return -1;
     }

@@ -58,6 +58,11 @@ typedef struct bfly_pattern {
     /* appends the participant ranges [a, b) whose chunks v sends at reduce-scatter step */
     void (*rs_send)(const void *ctx, int32_t v, int step, range_list *out);
     const void *ctx;
+    /* optional (NULL: the complement of v's rs_send sets of those steps): appends, sorted,
+     * the participant ranges whose chunks v still holds after `steps` reduce-scatter
+     * steps. The torus product asks it of its factors; a pattern that can say it directly
+     * saves that work. */
+    void (*rs_kept)(const void *ctx, int32_t v, int steps, range_list *out);
 } bfly_pattern;
 
 /* ---- folds --------------------------------------------------------------------------- */

@@ -117,12 +117,14 @@ void rd_doubling_pattern(bfly_pattern *p, rd_pattern_ctx *ctx, int32_t n)
 {
     ctx->n = n;
     ctx->s = ilog2_floor((uint64_t)n);
-    *p = (bfly_pattern){ctx->s, doubling_peer, doubling_rs_send, ctx};
+    *p = (bfly_pattern){.nsteps = ctx->s, .peer = doubling_peer, .rs_send = doubling_rs_send,
+                        .ctx = ctx};
 }
 
 void rd_halving_pattern(bfly_pattern *p, rd_pattern_ctx *ctx, int32_t n)
 {
     ctx->n = n;
     ctx->s = ilog2_floor((uint64_t)n);
-    *p = (bfly_pattern){ctx->s, halving_peer, halving_rs_send, ctx};
+    *p = (bfly_pattern){.nsteps = ctx->s, .peer = halving_peer, .rs_send = halving_rs_send,
+                        .ctx = ctx};
 }
