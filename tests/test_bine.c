@@ -297,7 +297,7 @@ static void test_torus_partners(void)
     const bfly_pattern *fs[2] = {&f, &f};
     const bfly_remap *rms[2] = {&rm, &rm};
     tp_bfly tb;
-    tp_bfly_init(&tb, &shape, fs, rms, 0, 1, 0);
+    tp_bfly_init(&tb, &shape, fs, rms, 0, TORUS_ROUND_ROBIN_REVERSED, 0);
     tp_bfly_pattern(&pb, &tb);
     for (int j = 0; j < 4; j++)
         CU_ASSERT_EQUAL(pb.peer(pb.ctx, 0, pb.nsteps - 1 - j), want[j]);

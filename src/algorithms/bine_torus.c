@@ -131,7 +131,7 @@ static int prepare_bfly(const coll_spec *s, sched_layout *l, void **ctx, int64_t
     }
     for (int i = 0; i < n; i++) {
         /* the allgather goes in the product order, the reduce-scatter backwards */
-        tp_bfly_init(&c->bf[i], t, pats, rms, torus_port_start(t, i), 1,
+        tp_bfly_init(&c->bf[i], t, pats, rms, torus_port_start(t, i), TORUS_ROUND_ROBIN_REVERSED,
                      torus_port_mirrored(t, i));
         tp_bfly_pattern(&c->pat[i], &c->bf[i]);
         tp_bfly_remap(&c->rm[i], &c->bf[i]);

@@ -20,6 +20,7 @@
 #include "algorithms/schedule.h"
 
 #define CONC_MAX_SLICES 16
+#define CONC_MAX_LANES 4
 
 typedef struct conc_plan {
     int nslices;
@@ -44,5 +45,13 @@ typedef void (*conc_slice_fn)(const void *ctx, int slice, int32_t r, sched_build
  * both sides). With one slice, gen writes into b directly. */
 void conc_gen(sched_builder *b, const conc_plan *cp, int32_t r, conc_slice_fn gen,
               const void *ctx);
+
+/* Lanes: a slice whose steps hold two kinds of operations (a butterfly's and an extra
+ * rank's exchanges, torus_allreduce.c) generates each kind as a lane of its own, with
+ * the same steps; step t of the whole is then lane 0 of every slice, lane 1 of every
+ * slice, and so on; 1 <= nlanes <= CONC_MAX_LANES. conc_gen is the case of one lane. */
+typedef void (*conc_lane_fn)(const void *ctx, int slice, int lane, int32_t r, sched_builder *b);
+void conc_gen_lanes(sched_builder *b, const conc_plan *cp, int32_t r, int nlanes,
+                    conc_lane_fn gen, const void *ctx);
 
 #endif

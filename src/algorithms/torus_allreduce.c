@@ -201,27 +201,28 @@ static void extra_ops(sched_builder *b, const torus_allreduce *ta, int k, int32_
 
 /* ---- the parts ---------------------------------------------------------------------------- */
 
-/* Part k of rank r, in the part's own blocks (concurrent.h). */
-static void part(const void *ctx, int k, int32_t r, sched_builder *b)
+/* Lane 0 of part k of rank r, in the part's own blocks: its butterfly. Lane 1 (an odd
+ * ring only): the extra rank's exchanges, in the same steps as the butterfly's reduce-
+ * scatter and allgather; they follow every part's butterfly ops in a step
+ * (concurrent.h lanes). */
+static void part_lane(const void *ctx, int k, int lane, int32_t r, sched_builder *b)
 {
     const torus_allreduce *ta = ctx;
     const bfly_pattern *p = &ta->bf[k].pat;
-    if (!ta->cfg.bandwidth) {
-        bfly_whole_core_opts(b, p, &ta->map, r, &ta->opts);
-    } else if (ta->extra < 0) {
-        bfly_rs_core_opts(b, p, &ta->map, r, &ta->opts);
-        bfly_ag_core_opts(b, p, &ta->map, r, &ta->opts);
-    } else { /* the extra rank's exchanges join the butterfly's steps */
+    if (lane == 1) {
         for (int i = 0; i < p->nsteps; i++) {
             sb_step(b);
-            bfly_rs_ops(b, p, &ta->map, r, i, &ta->opts);
             extra_ops(b, ta, k, r, i, 1);
         }
         for (int j = 0; j < p->nsteps; j++) {
             sb_step(b);
-            bfly_ag_ops(b, p, &ta->map, r, j, &ta->opts);
             extra_ops(b, ta, k, r, p->nsteps - 1 - j, 0);
         }
+    } else if (!ta->cfg.bandwidth) {
+        bfly_whole_core_opts(b, p, &ta->map, r, &ta->opts);
+    } else {
+        bfly_rs_core_opts(b, p, &ta->map, r, &ta->opts);
+        bfly_ag_core_opts(b, p, &ta->map, r, &ta->opts);
     }
 }
 
@@ -230,6 +231,6 @@ void torus_allreduce_gen(const coll_spec *s, const void *ctx, int32_t r, sched_b
     (void)s;
     const torus_allreduce *ta = ctx;
     fold_in(b, ta, r);
-    conc_gen(b, &ta->plan, r, part, ta);
+    conc_gen_lanes(b, &ta->plan, r, ta->extra >= 0 ? 2 : 1, part_lane, ta);
     fold_out(b, ta, r);
 }

@@ -86,7 +86,7 @@ int torus_bfly_init(torus_bfly *tb, const torus_shape *t, torus_peer_rule rule, 
                            shape, port);
         }
     }
-    tp_bfly_init(&tb->product, t, factors, NULL, torus_port_start(t, port), 0, 0);
+    tp_bfly_init(&tb->product, t, factors, NULL, torus_port_start(t, port), TORUS_ROTATION, 0);
     tp_bfly_pattern(&tb->product_pat, &tb->product);
     tb->nsteps = tb->product_pat.nsteps;
     tb->pat = tb->product_pat;

@@ -7,10 +7,10 @@
  * a node whose coordinate there is c, at the dimension's relative step rel (Swing:
  * rho(rel), negated for odd c; recursive doubling: c xor 2^rel as an offset). The factor of
  * dimension k moves c to c + offset (mod d_k); port j (torus_shape.h) starts in dimension
- * j mod D, goes forwards through the step order in its reduce-scatter, and a mirrored port
- * (j >= D) negates every offset (the Swing paper's mirrored collectives; for Swing this is
- * the reflection of the product, for recursive doubling it is not). The peer relation must
- * be symmetric at every step.
+ * j mod D, goes forwards through libswing's rotation (TORUS_ROTATION) in its
+ * reduce-scatter, and a mirrored port (j >= D) negates every offset (the Swing paper's
+ * mirrored collectives; for Swing this is the reflection of the product, for recursive
+ * doubling it is not). The peer relation must be symmetric at every step.
  *
  * Block rule (Swing digest Sec. 1.3): at reduce-scatter step s, r sends its peer
  * q = peer(r, s) the blocks SEND(r, s) = ({q} u reach(q, s+1)) \ ({r} u reach(r, s+1)),

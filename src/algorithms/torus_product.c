@@ -72,7 +72,7 @@ static void free_sets(range_list *sets, int n)
 /* ---- butterfly product -------------------------------------------------------------- */
 
 void tp_bfly_init(tp_bfly *t, const torus_shape *shape, const bfly_pattern *const *dim,
-                  const bfly_remap *const *remap, int start, int reverse, int mirror)
+                  const bfly_remap *const *remap, int start, torus_seq seq, int mirror)
 {
     int steps[SPEC_MAX_DIMS];
     memset(t, 0, sizeof *t);
@@ -83,7 +83,7 @@ void tp_bfly_init(tp_bfly *t, const torus_shape *shape, const bfly_pattern *cons
         t->remap[k] = remap ? remap[k] : NULL;
         steps[k] = dim[k]->nsteps;
     }
-    torus_order_init(&t->order, shape->ndims, steps, start, reverse);
+    torus_order_init(&t->order, shape->ndims, steps, start, seq);
 }
 
 static int32_t bf_peer(const void *ctx, int32_t v, int i)
@@ -199,7 +199,7 @@ void tp_tree_init(tp_tree *t, const torus_shape *shape, const tree_pattern *cons
         steps[k] = dim[k]->nsteps;
         t->root[k] = torus_coord(shape, root, k);
     }
-    torus_order_init(&t->order, shape->ndims, steps, start, 0);
+    torus_order_init(&t->order, shape->ndims, steps, start, TORUS_ROUND_ROBIN);
 }
 
 /* Coordinate relative to the root (then mirrored) and back. */

@@ -5,11 +5,12 @@
  *
  * Ranks are coordinates on a torus_shape (either rank order, torus_shape.h); the factor of
  * dimension k is a pattern over d_k participants (its coordinates) with s_k steps. The
- * product's steps follow the shape's step order (torus_order_init) from dimension
+ * product's steps follow one of the shape's step orders (torus_seq) from dimension
  * `start`: each step a move along one dimension. Trees and the allgather of Bine's
- * butterflies go in that order (4x4, start 0, dimension 0 fastest: rank 0 talks to 3, 12,
- * 1, 4, App. D.1), so a Bine butterfly's reduce-scatter runs it backwards (`reverse`); a
- * Swing butterfly's reduce-scatter goes forwards. `mirror` reflects every coordinate
+ * butterflies go round-robin (4x4, start 0, dimension 0 fastest: rank 0 talks to 3, 12,
+ * 1, 4, App. D.1), so a Bine butterfly's reduce-scatter runs it backwards
+ * (TORUS_ROUND_ROBIN_REVERSED); a Swing or torus recursive doubling reduce-scatter goes
+ * forwards in libswing's rotation (TORUS_ROTATION). `mirror` reflects every coordinate
  * (c -> -c), so the product starts in the opposite direction: a multi-port collective runs
  * 2D products, one per (start dimension, direction) (torus_shape.h ports, concurrent.h).
  *
@@ -43,10 +44,10 @@ typedef struct tp_bfly {
 } tp_bfly;
 
 /* `dim[k]` is a butterfly over the shape's d_k participants, `remap[k]` its position map
- * or NULL (remap itself may be NULL: no factor remaps). reverse: the reduce-scatter runs
- * the step order backwards (Bine), else forwards (Swing). */
+ * or NULL (remap itself may be NULL: no factor remaps). seq: the step order of the
+ * reduce-scatter (the allgather runs it backwards). */
 void tp_bfly_init(tp_bfly *t, const torus_shape *shape, const bfly_pattern *const *dim,
-                  const bfly_remap *const *remap, int start, int reverse, int mirror);
+                  const bfly_remap *const *remap, int start, torus_seq seq, int mirror);
 void tp_bfly_pattern(bfly_pattern *p, const tp_bfly *t);
 /* Whether a participant can end a reduce-scatter with another's chunk (a factor remaps,
  * or the product is mirrored), and the product's position map. */
@@ -61,7 +62,8 @@ typedef struct tp_tree {
     int32_t root[SPEC_MAX_DIMS]; /* the root's coordinates */
 } tp_tree;
 
-/* `dim[k]` is a tree over the shape's d_k participants rooted at 0. */
+/* `dim[k]` is a tree over the shape's d_k participants rooted at 0; the broadcast goes
+ * round-robin (TORUS_ROUND_ROBIN). */
 void tp_tree_init(tp_tree *t, const torus_shape *shape, const tree_pattern *const *dim,
                   int32_t root, int start, int mirror);
 void tp_tree_pattern(tree_pattern *tp, const tp_tree *t);

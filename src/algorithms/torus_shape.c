@@ -101,21 +101,42 @@ int32_t torus_project(const torus_shape *sub, const torus_shape *full, int32_t r
     return v;
 }
 
-/* Round after round over the dimensions from `start`, each taking one step while it has
- * steps left (a cyclic rotation that skips the exhausted dimensions); with `reverse`, the
- * same sequence backwards. */
-void torus_order_init(torus_order *o, int ndims, const int *steps, int start, int reverse)
+/* The sequence of (dim, local step) pairs of TORUS_ROUND_ROBIN or TORUS_ROTATION; returns
+ * its length. */
+static int sequence(torus_step *out, int ndims, const int *steps, int start, torus_seq seq)
 {
-    memset(o, 0, sizeof *o);
-    int rounds = 0, n = 0;
-    for (int k = 0; k < ndims; k++)
+    int rounds = 0, total = 0, n = 0, next[SPEC_MAX_DIMS] = {0};
+    for (int k = 0; k < ndims; k++) {
         rounds = steps[k] > rounds ? steps[k] : rounds;
-    for (int round = 0; round < rounds; round++)
+        total += steps[k];
+    }
+    if (total > TORUS_MAX_STEPS)
+        total = TORUS_MAX_STEPS;
+    if (seq == TORUS_ROTATION) {
+        for (; n < total; n++) /* some dimension has steps left: fewer than total taken */
+            for (int o = 0;; o++) {
+                int k = (start + n + o) % ndims;
+                if (next[k] < steps[k]) {
+                    out[n] = (torus_step){(int8_t)k, (int8_t)next[k]++};
+                    break;
+                }
+            }
+        return n;
+    }
+    for (int round = 0; round < rounds; round++) /* round-robin, skipping exhausted dims */
         for (int kk = 0; kk < ndims; kk++) {
             int k = (start + kk) % ndims;
-            if (round < steps[k] && n < TORUS_MAX_STEPS)
-                o->step[n++] = (torus_step){(int8_t)k, (int8_t)round};
+            if (round < steps[k] && n < total)
+                out[n++] = (torus_step){(int8_t)k, (int8_t)round};
         }
+    return n;
+}
+
+void torus_order_init(torus_order *o, int ndims, const int *steps, int start, torus_seq seq)
+{
+    memset(o, 0, sizeof *o);
+    int n = sequence(o->step, ndims, steps, start, seq);
+    int reverse = seq == TORUS_ROUND_ROBIN_REVERSED;
     o->nsteps = n;
     for (int i = 0; reverse && i < n / 2; i++) {
         torus_step t = o->step[i];

@@ -19,13 +19,19 @@
  * Step order (Swing digest Sec. 1.6, Bine digest Sec. 3.2 D.1). A torus product talks in
  * one dimension per step; dimension k takes steps_k steps (a butterfly or tree over d_k:
  * ceil(log2 d_k)) and there are L = sum_k steps_k steps in all. Starting in dimension
- * `start`, the steps go round the dimensions cyclically, skipping the dimensions whose
- * steps are done (libswing's rotation; Bine's round-robin): 4x4 from dimension 0 gives
- * (dim 0, step 0), (1, 0), (0, 1), (1, 1); 2x4 gives (0, 0), (1, 0), (1, 1). `reverse`
- * runs the same sequence backwards, each dimension's steps counted backwards too (Bine's
- * butterflies: their reduce-scatter is the reverse of the broadcast order). On a square
- * torus every dimension is used once per round; on a rectangular one the ports of the
- * exhausted dimensions idle.
+ * `start`, the steps go round the dimensions; the two papers differ only on a rectangular
+ * torus, in how the exhausted dimensions are skipped (torus_seq):
+ *   TORUS_ROUND_ROBIN  round after round over the dimensions from `start`, each taking one
+ *                      step while it has steps left (Bine's round-robin): 2x8x8 gives dims
+ *                      0 1 2 1 2 1 2
+ *   TORUS_ROTATION     step i goes to dimension (start + i) mod D, or the next one with
+ *                      steps left (libswing's rotation): 2x8x8 gives 0 1 2 1 1 2 2
+ *   TORUS_ROUND_ROBIN_REVERSED  the round-robin sequence backwards, each dimension's steps
+ *                      counted backwards too (Bine's butterflies: their reduce-scatter is
+ *                      the reverse of the broadcast order)
+ * Both give 4x4 from dimension 0: (dim 0, step 0), (1, 0), (0, 1), (1, 1), and 2x4:
+ * (0, 0), (1, 0), (1, 1). On a square torus every dimension is used once per round; on a
+ * rectangular one the ports of the exhausted dimensions idle.
  */
 #ifndef COLLSIM_TORUS_SHAPE_H
 #define COLLSIM_TORUS_SHAPE_H
@@ -117,8 +123,10 @@ typedef struct torus_order {
 
 /* Steps of a torus butterfly: sum of ceil(log2 d_i). */
 int torus_total_steps(const torus_shape *t);
+typedef enum { TORUS_ROUND_ROBIN, TORUS_ROUND_ROBIN_REVERSED, TORUS_ROTATION } torus_seq;
+
 /* The order of steps[k] steps in each of ndims dimensions (see the top of this file);
  * the sum of the steps must be at most TORUS_MAX_STEPS. */
-void torus_order_init(torus_order *o, int ndims, const int *steps, int start, int reverse);
+void torus_order_init(torus_order *o, int ndims, const int *steps, int start, torus_seq seq);
 
 #endif
