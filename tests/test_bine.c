@@ -281,8 +281,10 @@ static void test_torus_partners(void)
     bine_dh_tree_pattern(&dim, &t);
     const tree_pattern *dims_tp[2] = {&dim, &dim};
     int32_t dims[2] = {4, 4};
+    torus_shape shape;
+    torus_shape_init_order(&shape, 2, dims, TORUS_DIM0_FASTEST);
     tp_tree tt;
-    tp_tree_init(&tt, 2, dims, dims_tp, 0, 0, 0);
+    tp_tree_init(&tt, &shape, dims_tp, 0, 0, 0);
     tp_tree_pattern(&prod, &tt);
     static const int32_t want[] = {3, 12, 1, 4};
     for (int step = 0; step < 4; step++)
@@ -295,7 +297,7 @@ static void test_torus_partners(void)
     const bfly_pattern *fs[2] = {&f, &f};
     const bfly_remap *rms[2] = {&rm, &rm};
     tp_bfly tb;
-    tp_bfly_init(&tb, 2, dims, fs, rms, 0, 0);
+    tp_bfly_init(&tb, &shape, fs, rms, 0, TORUS_ROUND_ROBIN_REVERSED, 0);
     tp_bfly_pattern(&pb, &tb);
     for (int j = 0; j < 4; j++)
         CU_ASSERT_EQUAL(pb.peer(pb.ctx, 0, pb.nsteps - 1 - j), want[j]);

@@ -111,6 +111,28 @@ static int send_set_ranks(const torus_bfly *tb, int32_t v, int step, int32_t *ou
     return n;
 }
 
+/* Rectangular tori skip the exhausted dimensions. The Swing digest (Sec. 1.6 pseudo-code):
+ * global step i goes to dimension (j + i + o) mod D for the smallest o >= 0 with steps
+ * left; on 2x8x8 (1, 3, 3 steps) from dimension 0 that is 0 1 2 | 1 (i = 3: 0 is done)
+ * 1 (i = 4) | 2 (i = 5) 2 (i = 6: 0 done, 1 done). Bine's round-robin gives 0 1 2 1 2 1 2. */
+static void test_rotation_rectangular(void)
+{
+    static const int steps[3] = {1, 3, 3};
+    static const int rotation[7] = {0, 1, 2, 1, 1, 2, 2}, round_robin[7] = {0, 1, 2, 1, 2, 1, 2};
+    torus_order rot, rr;
+    torus_order_init(&rot, 3, steps, 0, TORUS_ROTATION);
+    torus_order_init(&rr, 3, steps, 0, TORUS_ROUND_ROBIN);
+    CU_ASSERT_EQUAL(rot.nsteps, 7);
+    CU_ASSERT_EQUAL(rr.nsteps, 7);
+    for (int i = 0; i < 7; i++) {
+        CU_ASSERT_EQUAL(rot.step[i].dim, rotation[i]);
+        CU_ASSERT_EQUAL(rr.step[i].dim, round_robin[i]);
+    }
+    /* the local step counts up in each dimension: dimension 2 at i = 5, 6 */
+    CU_ASSERT_EQUAL(rot.step[5].rel, 1);
+    CU_ASSERT_EQUAL(rot.step[6].rel, 2);
+}
+
 static void test_rs_blocks_16(void)
 {
     /* digest Sec. 1.3 worked example: p = 16, rank 0, blocks sent per step */
@@ -384,6 +406,7 @@ int main(void)
         {"16-node peer table (Fig. 1)", test_peer_table_16},
         {"8x8 per-port peers, 4x4 first step (Fig. 4)", test_peer_table_8x8},
         {"2x4 torus peers (Fig. 5)", test_peers_2x4},
+        {"rectangular tori: rotation skips exhausted dimensions", test_rotation_rectangular},
         {"reduce-scatter block sets, p = 16 rank 0", test_rs_blocks_16},
         {"blocks per step, non-powers of two (models)", test_block_counts_nonpow2},
         {"no butterfly: explicit blocks; odd dimension, wrong dims: refused", test_bad_shapes},

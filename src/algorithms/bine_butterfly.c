@@ -9,7 +9,7 @@
  *                            exchange cut into segments of at most `segment` bytes
  *
  * The blocks a distance-doubling step hands over are not contiguous; `strategy` says how
- * they travel (bfly_strategy.h):
+ * they travel (the data-movement options of butterfly.h):
  *
  *   block    one message per contiguous run of blocks; any even P directly (App. C:
  *            the butterfly is the superposition of pruned trees), odd P folds

@@ -1,5 +1,5 @@
 /* bine_patterns.h - Bine trees and butterflies as patterns of the tree engine (tree.h)
- * and the butterfly engine (butterfly.h, bfly_strategy.h), over n participants.
+ * and the butterfly engine (butterfly.h), over n participants.
  *
  * Trees (broadcast order, rooted at participant 0; any root by the chunk map's rotation):
  *
@@ -29,7 +29,7 @@
 #ifndef COLLSIM_BINE_PATTERNS_H
 #define COLLSIM_BINE_PATTERNS_H
 
-#include "algorithms/bfly_strategy.h"
+#include "algorithms/butterfly.h"
 #include "algorithms/bine_core.h"
 #include "algorithms/tree.h"
 

@@ -1,7 +1,8 @@
 /* bine_torus.c - torus-optimized Bine collectives (Bine paper, Sec. 5.4.1, App. D).
  *
- * The logical torus is the spec's dims (d_0 x d_1 x ..., dimension 0 varying fastest;
- * no dims: one ring of P). Bine is applied dimension by dimension (torus_product.h): every
+ * The logical torus is the spec's dims (d_0 x d_1 x ..., dimension 0 varying fastest, as
+ * the torus topology numbers its nodes; no dims: one ring of P; torus_shape.h). Bine is
+ * applied dimension by dimension (torus_product.h): every
  * step moves along one dimension by that dimension's Bine offset, so no step crosses the
  * torus diagonally. Every dimension must be even (or 1): a power of two uses the plain
  * Bine construction (nu-positions for butterflies), other even sizes the App. C pruning.
@@ -14,10 +15,10 @@
  *   bcast / reduce / gather / scatter bine_torus   the product of distance-halving trees
  *
  * ports=multi (App. D.4): the data is cut into 2D slices (D = dimensions of size > 1) and
- * 2D products run at once, slice c starting along dimension c mod D, in the positive
- * direction for c < D and mirrored otherwise (E-N-W-S, N-W-S-E, W-S-E-N, S-E-N-W on a 2D
- * torus), so that every port is busy; on a rectangular torus some ports idle once the
- * shorter dimensions run out of steps.
+ * 2D products run at once (concurrent.h), slice c on port c (torus_shape.h): starting
+ * along dimension c mod D, in the positive direction for c < D and mirrored otherwise
+ * (E-N-W-S, N-W-S-E, W-S-E-N, S-E-N-W on a 2D torus), so that every port is busy; on a
+ * rectangular torus some ports idle once the shorter dimensions run out of steps.
  */
 #include <stdlib.h>
 
@@ -36,8 +37,7 @@ static const alg_param_desc torus_params[] = {
 typedef struct torus_ctx {
     coll_kind coll;
     int latency; /* allreduce: whole vector every step */
-    int ndims;
-    int32_t dims[SPEC_MAX_DIMS];
+    torus_shape shape;
     conc_plan plan;
     chunk_map map; /* participant = rank, one block per participant of a slice */
     int remaps;    /* the butterfly names positions: add the fix-up exchange */
@@ -58,7 +58,7 @@ typedef struct torus_ctx {
 static void release(void *ctx)
 {
     torus_ctx *c = ctx;
-    for (int k = 0; k < c->ndims; k++) {
+    for (int k = 0; k < c->shape.ndims; k++) {
         bine_bfly_free(&c->dim_bf[k]);
         bine_tree_free(&c->dim_tree[k]);
     }
@@ -66,20 +66,14 @@ static void release(void *ctx)
 }
 
 /* The torus shape: the spec's dims (one ring of P without them), every size even or 1. */
-static int torus_shape(const coll_spec *s, torus_ctx *c, int need_pow2, cs_error *err)
+static int shape_from_spec(const coll_spec *s, torus_ctx *c, int need_pow2, cs_error *err)
 {
-    if (s->ndims == 0) {
-        c->ndims = 1;
-        c->dims[0] = s->P;
-    } else {
-        if (require_dims(s, err) < 0)
-            return -1;
-        c->ndims = s->ndims;
-        for (int k = 0; k < s->ndims; k++)
-            c->dims[k] = s->dims[k];
-    }
-    for (int k = 0; k < c->ndims; k++) {
-        int32_t d = c->dims[k];
+    if (torus_shape_from_spec(&c->shape, s, TORUS_DIM0_FASTEST, err) < 0)
+        return -1;
+    int nd = s->ndims ? s->ndims : 1;
+    const int32_t *dims = s->ndims ? s->dims : &s->P;
+    for (int k = 0; k < nd; k++) { /* the spec's dimensions, for the messages */
+        int32_t d = dims[k];
         if (d > 1 && d % 2)
             return cs_fail(err, "requires every torus dimension to be even or 1 (dimension %d "
                            "has size %d)", k, d);
@@ -90,22 +84,14 @@ static int torus_shape(const coll_spec *s, torus_ctx *c, int need_pow2, cs_error
     return 0;
 }
 
-/* Slices (1, or 2 per dimension of size > 1) and the layout. */
+/* Slices (1, or one per port) and the layout. */
 static int slices(const coll_spec *s, torus_ctx *c, int64_t width, sched_layout *l,
-                  int *starts, int *mirrors, cs_error *err)
+                  cs_error *err)
 {
     int multi;
     if (alg_param_choice(torus_params, s, "ports", &multi, err) < 0)
         return -1;
-    int nontrivial[SPEC_MAX_DIMS], D = 0;
-    for (int k = 0; k < c->ndims; k++)
-        if (c->dims[k] > 1)
-            nontrivial[D++] = k;
-    int n = multi ? 2 * D : 1;
-    for (int i = 0; i < n; i++) {
-        starts[i] = nontrivial[i % D];
-        mirrors[i] = i >= D;
-    }
+    int n = torus_ports(&c->shape, multi);
     conc_plan_init(&c->plan, l, s->coll, s->P, s->root, s->bytes, n, width);
     chunk_map_plain(&c->map, s->P, 0, 0, 1);
     return n;
@@ -124,27 +110,29 @@ static int prepare_bfly(const coll_spec *s, sched_layout *l, void **ctx, int64_t
                         int latency, cs_error *err)
 {
     torus_ctx *c = new_ctx(s);
-    int starts[CONC_MAX_SLICES], mirrors[CONC_MAX_SLICES], n;
-    if (torus_shape(s, c, latency, err) < 0 ||
-        (n = slices(s, c, width, l, starts, mirrors, err)) < 0) {
+    int n;
+    if (shape_from_spec(s, c, latency, err) < 0 || (n = slices(s, c, width, l, err)) < 0) {
         free(c);
         return -1;
     }
+    const torus_shape *t = &c->shape;
     const bfly_pattern *pats[SPEC_MAX_DIMS];
     const bfly_remap *rms[SPEC_MAX_DIMS];
-    for (int k = 0; k < c->ndims; k++) {
-        int32_t d = c->dims[k];
+    for (int k = 0; k < t->ndims; k++) {
+        int32_t d = t->dims[k];
         pats[k] = &c->dim_pat[k];
         rms[k] = NULL;
-        if (d > 1 && is_pow2_i64(d)) {
+        if (is_pow2_i64(d)) {
             bine_remap_bfly(&c->dim_pat[k], &c->dim_rm[k], &c->dim_bf[k], d);
             rms[k] = &c->dim_rm[k];
-        } else if (d > 1) {
+        } else {
             bine_natural_bfly(&c->dim_pat[k], &c->dim_bf[k], d);
         }
     }
     for (int i = 0; i < n; i++) {
-        tp_bfly_init(&c->bf[i], c->ndims, c->dims, pats, rms, starts[i], mirrors[i]);
+        /* the allgather goes in the product order, the reduce-scatter backwards */
+        tp_bfly_init(&c->bf[i], t, pats, rms, torus_port_start(t, i), TORUS_ROUND_ROBIN_REVERSED,
+                     torus_port_mirrored(t, i));
         tp_bfly_pattern(&c->pat[i], &c->bf[i]);
         tp_bfly_remap(&c->rm[i], &c->bf[i]);
         c->remaps = c->remaps || tp_bfly_remaps(&c->bf[i]);
@@ -157,21 +145,21 @@ static int prepare_bfly(const coll_spec *s, sched_layout *l, void **ctx, int64_t
 static int prepare_tree(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
 {
     torus_ctx *c = new_ctx(s);
-    int starts[CONC_MAX_SLICES], mirrors[CONC_MAX_SLICES], n;
-    if (torus_shape(s, c, 0, err) < 0 || (n = slices(s, c, 1, l, starts, mirrors, err)) < 0) {
+    int n;
+    if (shape_from_spec(s, c, 0, err) < 0 || (n = slices(s, c, 1, l, err)) < 0) {
         free(c);
         return -1;
     }
+    const torus_shape *t = &c->shape;
     const tree_pattern *pats[SPEC_MAX_DIMS];
-    for (int k = 0; k < c->ndims; k++) {
+    for (int k = 0; k < t->ndims; k++) {
         pats[k] = &c->dim_tp[k];
-        if (c->dims[k] > 1) {
-            bine_dh_tree_init(&c->dim_tree[k], c->dims[k]);
-            bine_dh_tree_pattern(&c->dim_tp[k], &c->dim_tree[k]);
-        }
+        bine_dh_tree_init(&c->dim_tree[k], t->dims[k]);
+        bine_dh_tree_pattern(&c->dim_tp[k], &c->dim_tree[k]);
     }
     for (int i = 0; i < n; i++) {
-        tp_tree_init(&c->tr[i], c->ndims, c->dims, pats, s->root, starts[i], mirrors[i]);
+        tp_tree_init(&c->tr[i], t, pats, s->root, torus_port_start(t, i),
+                     torus_port_mirrored(t, i));
         tp_tree_pattern(&c->tp[i], &c->tr[i]);
     }
     *ctx = c;

@@ -65,6 +65,60 @@ static void replay_op(sched_builder *b, const conc_plan *cp, int c, const rank_s
     }
 }
 
+/* The (slice, lane) pairs are generated one after the other into one scratch builder (its
+ * layout switched to each slice's), then merged step by step. Each pair starts with a
+ * step opened here: it receives the ops a generator adds before its first sb_step (a
+ * fresh builder's implicit step 0) and is skipped when it stays empty. */
+void conc_gen_lanes(sched_builder *b, const conc_plan *cp, int32_t r, int nlanes,
+                    conc_lane_fn gen, const void *ctx)
+{
+    sched_builder sub;
+    sb_init(&sub, &cp->sub[0]);
+    sb_begin_rank(&sub, r);
+    uint32_t first[CONC_MAX_LANES][CONC_MAX_SLICES], end[CONC_MAX_LANES][CONC_MAX_SLICES];
+    uint32_t steps = 0;
+    if (nlanes > CONC_MAX_LANES)
+        nlanes = CONC_MAX_LANES;
+    for (int lane = 0; lane < nlanes; lane++)
+        for (int c = 0; c < cp->nslices; c++) {
+            sub.layout = &cp->sub[c];
+            uint32_t s0 = sb_step(&sub);
+            gen(ctx, c, lane, r, &sub);
+            int empty = rs_step_begin(&sub.rs, s0) == rs_step_end(&sub.rs, s0);
+            first[lane][c] = empty ? s0 + 1 : s0;
+            end[lane][c] = sub.rs.nsteps;
+            if (end[lane][c] - first[lane][c] > steps)
+                steps = end[lane][c] - first[lane][c];
+        }
+    range_list tmp = {0};
+    for (uint32_t t = 0; t < steps; t++) {
+        sb_step(b);
+        for (int lane = 0; lane < nlanes; lane++)
+            for (int c = 0; c < cp->nslices; c++) {
+                uint32_t s = first[lane][c] + t;
+                if (s >= end[lane][c])
+                    continue;
+                for (uint32_t i = rs_step_begin(&sub.rs, s); i < rs_step_end(&sub.rs, s); i++)
+                    replay_op(b, cp, c, &sub.rs, &sub.rs.ops[i], &tmp);
+            }
+    }
+    rl_free(&tmp);
+    sb_free(&sub);
+}
+
+/* The one lane of conc_gen. */
+typedef struct one_lane {
+    conc_slice_fn gen;
+    const void *ctx;
+} one_lane;
+
+static void lane_of(const void *ctx, int slice, int lane, int32_t r, sched_builder *b)
+{
+    (void)lane;
+    const one_lane *o = ctx;
+    o->gen(o->ctx, slice, r, b);
+}
+
 void conc_gen(sched_builder *b, const conc_plan *cp, int32_t r, conc_slice_fn gen,
               const void *ctx)
 {
@@ -72,28 +126,6 @@ void conc_gen(sched_builder *b, const conc_plan *cp, int32_t r, conc_slice_fn ge
         gen(ctx, 0, r, b);
         return;
     }
-    sched_builder sub[CONC_MAX_SLICES];
-    uint32_t steps = 0;
-    for (int c = 0; c < cp->nslices; c++) {
-        sb_init(&sub[c], &cp->sub[c]);
-        sb_begin_rank(&sub[c], r);
-        gen(ctx, c, r, &sub[c]);
-        sb_end_rank(&sub[c]);
-        if (sub[c].rs.nsteps > steps)
-            steps = sub[c].rs.nsteps;
-    }
-    range_list tmp = {0};
-    for (uint32_t t = 0; t < steps; t++) {
-        sb_step(b);
-        for (int c = 0; c < cp->nslices; c++) {
-            const rank_sched *rs = &sub[c].rs;
-            if (t >= rs->nsteps)
-                continue;
-            for (uint32_t i = rs_step_begin(rs, t); i < rs_step_end(rs, t); i++)
-                replay_op(b, cp, c, rs, &rs->ops[i], &tmp);
-        }
-    }
-    rl_free(&tmp);
-    for (int c = 0; c < cp->nslices; c++)
-        sb_free(&sub[c]);
+    one_lane o = {gen, ctx};
+    conc_gen_lanes(b, cp, r, 1, lane_of, &o);
 }

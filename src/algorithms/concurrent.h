@@ -1,9 +1,10 @@
-/* concurrent.h - several collectives at once, each on its own slice of the data.
+/* concurrent.h - several collectives at once, each on its own slice of the data: the
+ * multiport mechanism of every family.
  *
  * A multi-port collective runs k sub-collectives concurrently, each moving 1/k of the
- * data on its own port (on a D-dimensional torus, 2D products of 1D butterflies or trees,
- * each starting in a different direction: torus_product.h). Step t of the whole is the
- * union of step t of every sub-collective.
+ * data on its own port: on a D-dimensional torus the 2D ports of torus_shape.h (Bine's
+ * and Swing's torus products, torus recursive doubling, bucket, Hamiltonian rings). Step
+ * t of the whole is the union of step t of every sub-collective.
  *
  * Slices cut each rank's blocks for the partitioned collectives (gather, scatter,
  * allgather, reduce_scatter: of rank x's U = k*w blocks, slice c gets x*U + c*w ..
@@ -19,6 +20,7 @@
 #include "algorithms/schedule.h"
 
 #define CONC_MAX_SLICES 16
+#define CONC_MAX_LANES 4
 
 typedef struct conc_plan {
     int nslices;
@@ -33,7 +35,9 @@ typedef struct conc_plan {
 void conc_plan_init(conc_plan *cp, sched_layout *whole, coll_kind coll, int32_t P, int32_t root,
                     int64_t bytes, int nslices, int64_t width);
 
-/* Writes rank r's slice `slice` of the collective into b (whose layout is cp->sub[slice]). */
+/* Writes rank r's slice `slice` of the collective into b (whose layout is cp->sub[slice]),
+ * opening its own steps. b may already hold other slices' steps: the generator must not
+ * depend on absolute step numbers (the return value of sb_step). */
 typedef void (*conc_slice_fn)(const void *ctx, int slice, int32_t r, sched_builder *b);
 
 /* Rank r of the whole: every slice generated, then merged step by step (slices in
@@ -41,5 +45,13 @@ typedef void (*conc_slice_fn)(const void *ctx, int slice, int32_t r, sched_build
  * both sides). With one slice, gen writes into b directly. */
 void conc_gen(sched_builder *b, const conc_plan *cp, int32_t r, conc_slice_fn gen,
               const void *ctx);
+
+/* Lanes: a slice whose steps hold two kinds of operations (a butterfly's and an extra
+ * rank's exchanges, torus_allreduce.c) generates each kind as a lane of its own, with
+ * the same steps; step t of the whole is then lane 0 of every slice, lane 1 of every
+ * slice, and so on; 1 <= nlanes <= CONC_MAX_LANES. conc_gen is the case of one lane. */
+typedef void (*conc_lane_fn)(const void *ctx, int slice, int lane, int32_t r, sched_builder *b);
+void conc_gen_lanes(sched_builder *b, const conc_plan *cp, int32_t r, int nlanes,
+                    conc_lane_fn gen, const void *ctx);
 
 #endif

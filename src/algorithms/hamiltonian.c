@@ -5,6 +5,7 @@
  *
  *   allreduce hamiltonian_rings   4 ring reduce-scatters then 4 ring allgathers, 2(P-1)
  *                                 steps, each of the 4 parts of the vector on its own ring
+ *                                 (the 4 parts run at once: concurrent.h)
  *
  * Construction on a rows x cols torus (rank = row*cols + col), for X = 0..P-1 with
  * x1 = X / cols, x0 = X % cols:
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/concurrent.h"
 #include "algorithms/families.h"
 #include "algorithms/hamiltonian.h"
 #include "algorithms/ring.h"
@@ -27,6 +29,7 @@ typedef struct ham_ctx {
     int32_t *order[2]; /* rank at position X of cycle c */
     int32_t *pos[2];   /* position of rank r in cycle c */
     chunk_map chunks;  /* P chunks of one block */
+    conc_plan plan;    /* 4 parts of P blocks */
 } ham_ctx;
 
 static void build(int32_t rows, int32_t cols, int32_t *order0, int32_t *order1)
@@ -118,7 +121,7 @@ static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *er
         for (int32_t X = 0; X < s->P; X++)
             c->pos[i][c->order[i][X]] = X;
     chunk_map_plain(&c->chunks, s->P, 0, 0, 1);
-    layout_init(l, s->coll, s->P, 0, s->bytes, 4 * (int64_t)s->P);
+    conc_plan_init(&c->plan, l, s->coll, s->P, 0, s->bytes, 4, s->P);
     *ctx = c;
     return 0;
 }
@@ -128,24 +131,27 @@ static int32_t rank_at(const void *ctx, int32_t x)
     return ((const int32_t *)ctx)[x];
 }
 
-static void gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+/* Part k of rank r: cycle k / 2, forwards for even k and backwards for odd k, in the
+ * part's own P blocks (concurrent.h). */
+static void part(const void *ctx, int k, int32_t r, sched_builder *b)
 {
-    (void)s;
     const ham_ctx *c = ctx;
-    ring_path path[4]; /* cycle 0 up, cycle 0 down, cycle 1 up, cycle 1 down */
-    for (int k = 0; k < 4; k++)
-        path[k] = (ring_path){c->P, c->pos[k / 2][r], k % 2 ? -1 : 1, rank_at, c->order[k / 2],
-                              &c->chunks, (int64_t)k * c->P};
+    ring_path path = {c->P, c->pos[k / 2][r], k % 2 ? -1 : 1, rank_at, c->order[k / 2],
+                      &c->chunks, 0};
     for (int rs = 1; rs >= 0; rs--)
         for (int64_t step = 0; step < c->P - 1; step++) {
             sb_step(b);
-            for (int k = 0; k < 4; k++) {
-                if (rs)
-                    ring_rs_ops(b, &path[k], step);
-                else
-                    ring_ag_ops(b, &path[k], step);
-            }
+            if (rs)
+                ring_rs_ops(b, &path, step);
+            else
+                ring_ag_ops(b, &path, step);
         }
+}
+
+static void gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    conc_gen(b, &((const ham_ctx *)ctx)->plan, r, part, ctx);
 }
 
 const alg_desc alg_family_hamiltonian[] = {

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "algorithms/butterfly_parts.h"
+#include "algorithms/concurrent.h"
 #include "common/util.h"
 
 typedef enum { TA_FULL, TA_SHRINK, TA_EXTRA } ta_strategy;
@@ -16,10 +16,10 @@ typedef struct torus_allreduce {
     torus_shape core; /* the butterflies' ranks: full, its power-of-two floor, or P-1 */
     int nparts;
     torus_bfly bf[TORUS_MAX_PORTS];
-    bfly_part part[TORUS_MAX_PORTS];
+    conc_plan plan;   /* part k: its butterfly's positions (+ the extra rank's block) */
+    chunk_map map;    /* position x of a part = its block x */
     bfly_members members;
-    bfly_parts parts;
-    int64_t part_blocks;
+    bfly_opts opts;   /* the members, when the butterflies leave ranks out */
     int32_t extra;                             /* TA_EXTRA: the rank outside, else -1 */
     int32_t extra_first[TORUS_MAX_STEPS + 1]; /* its group at step s: [first[s], first[s+1]) */
 } torus_allreduce;
@@ -79,28 +79,25 @@ int torus_allreduce_prepare(const coll_spec *s, sched_layout *l, const ta_config
 {
     torus_allreduce *ta = xcalloc(1, sizeof *ta);
     ta->cfg = *cfg;
-    if (torus_shape_from_spec(&ta->full, s, err) < 0) {
+    if (torus_shape_from_spec(&ta->full, s, TORUS_DIM0_SLOWEST, err) < 0) {
         free(ta);
         return -1;
     }
     ta->strategy = choose(cfg, &ta->full, &ta->core);
     ta->extra = ta->strategy == TA_EXTRA ? ta->full.P - 1 : -1;
-    ta->nparts = cfg->multiport ? 2 * ta->core.ndims : 1;
-    ta->part_blocks = cfg->bandwidth ? ta->core.P + (ta->extra >= 0) : 1;
-    for (int k = 0; k < ta->nparts; k++) {
+    ta->nparts = torus_ports(&ta->core, cfg->multiport);
+    for (int k = 0; k < ta->nparts; k++)
         if (torus_bfly_init(&ta->bf[k], &ta->core, cfg->rule, k, cfg->bandwidth, err) < 0) {
             torus_allreduce_release(ta);
             return -1;
         }
-        ta->part[k] = (bfly_part){&ta->bf[k].pat, k * ta->part_blocks, 1,
-                                  cfg->bandwidth ? ta->core.P : 1};
-    }
     ta->members = (bfly_members){member_participant, member_rank, ta};
-    ta->parts = (bfly_parts){ta->part, ta->nparts,
-                             ta->strategy == TA_FULL ? NULL : &ta->members};
+    ta->opts = (bfly_opts){.members = ta->strategy == TA_FULL ? NULL : &ta->members};
+    chunk_map_plain(&ta->map, ta->core.P, 0, 0, 1);
     if (ta->extra >= 0)
         extra_groups(ta, ta->bf[0].nsteps);
-    layout_init(l, s->coll, s->P, 0, s->bytes, ta->nparts * ta->part_blocks);
+    int64_t part_blocks = cfg->bandwidth ? ta->core.P + (ta->extra >= 0) : 1;
+    conc_plan_init(&ta->plan, l, s->coll, s->P, 0, s->bytes, ta->nparts, part_blocks);
     *ctx = ta;
     return 0;
 }
@@ -171,15 +168,15 @@ static void fold_out(sched_builder *b, const torus_allreduce *ta, int32_t r)
 
 /* ---- extra rank (odd ring) ------------------------------------------------------------- */
 
-/* One exchange of part k between the extra rank X and group rank i. In the reduce-scatter
- * X sends its contribution to i's final block ("theirs") and combines i's contribution to
- * X's own block; in the allgather X sends its reduced block and gets i's. */
+/* One exchange of part k (its own blocks: positions, then the extra rank's block) between
+ * the extra rank X and group rank i. In the reduce-scatter X sends its contribution to
+ * i's final block ("theirs") and combines i's contribution to X's own block; in the
+ * allgather X sends its reduced block and gets i's. */
 static void extra_exchange(sched_builder *b, const torus_allreduce *ta, int k, int32_t i,
                            int at_x, int rs)
 {
-    int64_t base = ta->part[k].block_base;
-    int64_t p = base + torus_bfly_position(&ta->bf[k], i);
-    blk_range theirs = {p, p + 1}, own = {base + ta->core.P, base + ta->core.P + 1};
+    int64_t p = torus_bfly_position(&ta->bf[k], i);
+    blk_range theirs = {p, p + 1}, own = {ta->core.P, ta->core.P + 1};
     const blk_range *x_out = rs ? &theirs : &own, *x_in = rs ? &own : &theirs;
     const blk_range *out = at_x ? x_out : x_in, *in = at_x ? x_in : x_out;
     int32_t peer = at_x ? i : ta->extra;
@@ -189,16 +186,43 @@ static void extra_exchange(sched_builder *b, const torus_allreduce *ta, int k, i
         sb_reduce(b, ranges_bytes(b->layout, in, 1));
 }
 
-/* Reduce-scatter step s (rs) or the allgather step undoing it: X and its group exchange. */
-static void extra_ops(sched_builder *b, const torus_allreduce *ta, int32_t r, int s, int rs)
+/* Reduce-scatter step s (rs) or the allgather step undoing it: X and its group exchange
+ * part k. */
+static void extra_ops(sched_builder *b, const torus_allreduce *ta, int k, int32_t r, int s,
+                      int rs)
 {
     int32_t lo = ta->extra_first[s], hi = ta->extra_first[s + 1];
-    for (int k = 0; k < ta->nparts; k++) {
-        if (r == ta->extra)
-            for (int32_t i = lo; i < hi; i++)
-                extra_exchange(b, ta, k, i, 1, rs);
-        else if (r >= lo && r < hi)
-            extra_exchange(b, ta, k, r, 0, rs);
+    if (r == ta->extra)
+        for (int32_t i = lo; i < hi; i++)
+            extra_exchange(b, ta, k, i, 1, rs);
+    else if (r >= lo && r < hi)
+        extra_exchange(b, ta, k, r, 0, rs);
+}
+
+/* ---- the parts ---------------------------------------------------------------------------- */
+
+/* Lane 0 of part k of rank r, in the part's own blocks: its butterfly. Lane 1 (an odd
+ * ring only): the extra rank's exchanges, in the same steps as the butterfly's reduce-
+ * scatter and allgather; they follow every part's butterfly ops in a step
+ * (concurrent.h lanes). */
+static void part_lane(const void *ctx, int k, int lane, int32_t r, sched_builder *b)
+{
+    const torus_allreduce *ta = ctx;
+    const bfly_pattern *p = &ta->bf[k].pat;
+    if (lane == 1) {
+        for (int i = 0; i < p->nsteps; i++) {
+            sb_step(b);
+            extra_ops(b, ta, k, r, i, 1);
+        }
+        for (int j = 0; j < p->nsteps; j++) {
+            sb_step(b);
+            extra_ops(b, ta, k, r, p->nsteps - 1 - j, 0);
+        }
+    } else if (!ta->cfg.bandwidth) {
+        bfly_whole_core_opts(b, p, &ta->map, r, &ta->opts);
+    } else {
+        bfly_rs_core_opts(b, p, &ta->map, r, &ta->opts);
+        bfly_ag_core_opts(b, p, &ta->map, r, &ta->opts);
     }
 }
 
@@ -206,26 +230,7 @@ void torus_allreduce_gen(const coll_spec *s, const void *ctx, int32_t r, sched_b
 {
     (void)s;
     const torus_allreduce *ta = ctx;
-    int L = ta->bf[0].nsteps;
     fold_in(b, ta, r);
-    if (!ta->cfg.bandwidth) {
-        for (int i = 0; i < L; i++) {
-            sb_step(b);
-            bfly_parts_whole_ops(b, &ta->parts, r, i);
-        }
-    } else {
-        for (int i = 0; i < L; i++) {
-            sb_step(b);
-            bfly_parts_rs_ops(b, &ta->parts, r, i);
-            if (ta->extra >= 0)
-                extra_ops(b, ta, r, i, 1);
-        }
-        for (int j = 0; j < L; j++) {
-            sb_step(b);
-            bfly_parts_ag_ops(b, &ta->parts, r, j);
-            if (ta->extra >= 0)
-                extra_ops(b, ta, r, L - 1 - j, 0);
-        }
-    }
+    conc_gen_lanes(b, &ta->plan, r, ta->extra >= 0 ? 2 : 1, part_lane, ta);
     fold_out(b, ta, r);
 }

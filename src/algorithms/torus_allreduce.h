@@ -3,10 +3,11 @@
  *
  * Shape: the spec's dims (or the ring of P), see torus_shape.h.
  *
- * Ports. multiport: the vector is cut into 2D parts, one butterfly per part in lockstep
- * (butterfly_parts.h); part j < D is the plain collective starting in dimension j, part
- * D + j the mirrored one (offsets negated) starting in the same dimension, so at every
- * step the 2D collectives use 2D different ports. Single port: one collective, port 0.
+ * Ports. multiport: the vector is cut into 2D parts, one butterfly per part, all run at
+ * once (concurrent.h; an odd ring's extra-rank exchanges are a second lane); part j < D
+ * is the plain collective starting in dimension j, part D + j the mirrored one (offsets
+ * negated) starting in the same dimension, so at every step the 2D collectives use 2D
+ * different ports. Single port: one collective, port 0.
  *
  * Variants. latency: L steps, each part's whole data to and from the peer every step.
  * bandwidth: reduce-scatter (L steps, torus_bfly.h block rule) then allgather (the same

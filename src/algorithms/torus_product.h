@@ -1,25 +1,27 @@
 /* torus_product.h - torus-optimized collectives: the product, dimension by dimension, of
  * one-dimensional butterflies or trees (Bine paper, App. D; Swing and Bucket build their
- * torus versions the same way). Any 1D bfly_pattern / tree_pattern can be a factor.
+ * torus versions the same way). Any 1D bfly_pattern / tree_pattern can be a factor: Bine's
+ * (bine_torus.c), the peer rules of Swing and torus recursive doubling (torus_bfly.h).
  *
- * Ranks are coordinates on a torus d_0 x ... x d_{D-1}, dimension 0 varying fastest
- * (rank = sum c_k * stride_k: the numbering of the torus topology). A factor of size d_k
- * has s_k steps (its pattern's nsteps). In broadcast / allgather order (distance
- * halving) the product's steps go round-robin over the dimensions that still have steps,
- * starting at dimension `start`: for 4x4 with start 0, (dim 0, step 0), (dim 1, 0),
- * (dim 0, 1), (dim 1, 1), so that rank 0 of a Bine product talks to 3, 12, 1, 4 (App.
- * D.1), each step a move along one dimension. A butterfly's reduce-scatter runs that
- * sequence backwards. `mirror` reflects every coordinate (c -> -c),
- * so the product starts in the opposite direction: a multi-port collective runs 2D
- * products, one per (start dimension, direction) (see concurrent.h).
+ * Ranks are coordinates on a torus_shape (either rank order, torus_shape.h); the factor of
+ * dimension k is a pattern over d_k participants (its coordinates) with s_k steps. The
+ * product's steps follow one of the shape's step orders (torus_seq) from dimension
+ * `start`: each step a move along one dimension. Trees and the allgather of Bine's
+ * butterflies go round-robin (4x4, start 0, dimension 0 fastest: rank 0 talks to 3, 12,
+ * 1, 4, App. D.1), so a Bine butterfly's reduce-scatter runs it backwards
+ * (TORUS_ROUND_ROBIN_REVERSED); a Swing or torus recursive doubling reduce-scatter goes
+ * forwards in libswing's rotation (TORUS_ROTATION). `mirror` reflects every coordinate
+ * (c -> -c), so the product starts in the opposite direction: a multi-port collective runs
+ * 2D products, one per (start dimension, direction) (torus_shape.h ports, concurrent.h).
  *
  * Butterfly product. Participant = rank. At step i (dimension k, local step j) v moves
  * along k to the factor's peer. Its reduce-scatter set is the product of the factor's
  * set in dimension k with, in every other dimension, the factor's index set still held
- * after the local steps already done there. Factors may name positions instead of
- * chunks (a bfly_remap, e.g. Bine's nu-positions): then the product also does, and
- * tp_bfly_remap() gives where each participant's chunk ends (index = sum of the
- * factors' indices times the strides).
+ * after the local steps already done there (for a factor that reaches every coordinate,
+ * the coordinates it still reaches). Factors may name positions instead of chunks (a
+ * bfly_remap, e.g. Bine's nu-positions); a mirrored product names reflected coordinates;
+ * then the product names positions too, and tp_bfly_remap() gives where each
+ * participant's chunk ends (index = sum of the factors' indices times the strides).
  *
  * Tree product. Participant = rank (the root's coordinates are subtracted per dimension,
  * then mirrored). v receives at the latest of the global steps at which its coordinates
@@ -29,37 +31,23 @@
 #ifndef COLLSIM_TORUS_PRODUCT_H
 #define COLLSIM_TORUS_PRODUCT_H
 
-#include "algorithms/algorithm.h"
-#include "algorithms/bfly_strategy.h"
+#include "algorithms/butterfly.h"
+#include "algorithms/torus_shape.h"
 #include "algorithms/tree.h"
 
-#define TP_MAX_STEPS 64
-
-/* The shape and the step schedule of a product. */
-typedef struct tp_order {
-    int ndims;
-    int32_t dims[SPEC_MAX_DIMS];
-    int64_t stride[SPEC_MAX_DIMS];
-    int32_t P;
-    int mirror;
-    int nsteps;
-    int8_t dim[TP_MAX_STEPS];   /* dimension of global step i */
-    int8_t local[TP_MAX_STEPS]; /* its step within that dimension */
-    int8_t done[TP_MAX_STEPS + 1][SPEC_MAX_DIMS]; /* local steps of each dim before step i */
-    int8_t global[SPEC_MAX_DIMS][TP_MAX_STEPS];   /* global index of (dim, local step) */
-} tp_order;
-
 typedef struct tp_bfly {
-    tp_order o;
+    torus_shape shape;
+    torus_order order; /* of the reduce-scatter */
+    int mirror;
     const bfly_pattern *dim[SPEC_MAX_DIMS];
     const bfly_remap *remap[SPEC_MAX_DIMS]; /* NULL: the factor names chunks */
 } tp_bfly;
 
-/* `dim[k]` is a butterfly over dims[k] participants (a dimension of size 1 has no
- * pattern: pass NULL), `remap[k]` its position map or NULL. The sum of the steps must be
- * at most TP_MAX_STEPS. */
-void tp_bfly_init(tp_bfly *t, int ndims, const int32_t *dims, const bfly_pattern *const *dim,
-                  const bfly_remap *const *remap, int start, int mirror);
+/* `dim[k]` is a butterfly over the shape's d_k participants, `remap[k]` its position map
+ * or NULL (remap itself may be NULL: no factor remaps). seq: the step order of the
+ * reduce-scatter (the allgather runs it backwards). */
+void tp_bfly_init(tp_bfly *t, const torus_shape *shape, const bfly_pattern *const *dim,
+                  const bfly_remap *const *remap, int start, torus_seq seq, int mirror);
 void tp_bfly_pattern(bfly_pattern *p, const tp_bfly *t);
 /* Whether a participant can end a reduce-scatter with another's chunk (a factor remaps,
  * or the product is mirrored), and the product's position map. */
@@ -67,13 +55,16 @@ int tp_bfly_remaps(const tp_bfly *t);
 void tp_bfly_remap(bfly_remap *rm, const tp_bfly *t);
 
 typedef struct tp_tree {
-    tp_order o;
+    torus_shape shape;
+    torus_order order; /* of the broadcast */
+    int mirror;
     const tree_pattern *dim[SPEC_MAX_DIMS];
     int32_t root[SPEC_MAX_DIMS]; /* the root's coordinates */
 } tp_tree;
 
-/* `dim[k]` is a tree over dims[k] participants rooted at 0 (NULL for size 1). */
-void tp_tree_init(tp_tree *t, int ndims, const int32_t *dims, const tree_pattern *const *dim,
+/* `dim[k]` is a tree over the shape's d_k participants rooted at 0; the broadcast goes
+ * round-robin (TORUS_ROUND_ROBIN). */
+void tp_tree_init(tp_tree *t, const torus_shape *shape, const tree_pattern *const *dim,
                   int32_t root, int start, int mirror);
 void tp_tree_pattern(tree_pattern *tp, const tp_tree *t);
 

@@ -1,4 +1,4 @@
-/* torus_shape.c - logical torus shapes and torus butterfly dimension schedules
+/* torus_shape.c - logical torus shapes and the step order of torus products
  * (see torus_shape.h). */
 #include "algorithms/torus_shape.h"
 
@@ -7,31 +7,40 @@
 
 #include "common/util.h"
 
-void torus_shape_init(torus_shape *t, int ndims, const int32_t *dims)
+void torus_shape_init_order(torus_shape *t, int ndims, const int32_t *dims,
+                            torus_rank_order order)
 {
     memset(t, 0, sizeof *t);
+    t->order = order;
     for (int i = 0; i < ndims; i++)
         if (dims[i] > 1)
             t->dims[t->ndims++] = dims[i];
     if (t->ndims == 0)
         t->dims[t->ndims++] = 1;
     int32_t stride = 1;
-    for (int i = t->ndims - 1; i >= 0; i--) {
+    for (int level = t->ndims - 1; level >= 0; level--) { /* the fastest dimension first */
+        int i = torus_dim_by_stride(t, level);
         t->stride[i] = stride;
         stride *= t->dims[i];
     }
     t->P = stride;
 }
 
-int torus_shape_from_spec(torus_shape *t, const coll_spec *s, cs_error *err)
+void torus_shape_init(torus_shape *t, int ndims, const int32_t *dims)
+{
+    torus_shape_init_order(t, ndims, dims, TORUS_DIM0_SLOWEST);
+}
+
+int torus_shape_from_spec(torus_shape *t, const coll_spec *s, torus_rank_order order,
+                          cs_error *err)
 {
     if (s->ndims == 0) {
-        torus_shape_init(t, 1, &s->P);
+        torus_shape_init_order(t, 1, &s->P, order);
         return 0;
     }
     if (require_dims(s, err) < 0)
         return -1;
-    torus_shape_init(t, s->ndims, s->dims);
+    torus_shape_init_order(t, s->ndims, s->dims, order);
     return 0;
 }
 
@@ -72,25 +81,6 @@ int torus_total_steps(const torus_shape *t)
     return L;
 }
 
-int torus_port_schedule(const torus_shape *t, int port, torus_step *out)
-{
-    int D = t->ndims, L = torus_total_steps(t);
-    int next_rel[SPEC_MAX_DIMS] = {0};
-    for (int i = 0; i < L; i++) {
-        /* The first dimension from (port + i) mod D on that has steps left; there is one,
-         * since fewer than L steps were taken. */
-        for (int o = 0;; o++) {
-            int dim = (port + i + o) % D;
-            if (next_rel[dim] < ilog2_ceil((uint64_t)t->dims[dim])) {
-                out[i].dim = (int8_t)dim;
-                out[i].rel = (int8_t)next_rel[dim]++;
-                break;
-            }
-        }
-    }
-    return L;
-}
-
 int32_t torus_embed(const torus_shape *sub, const torus_shape *full, int32_t v)
 {
     int32_t r = 0;
@@ -109,4 +99,56 @@ int32_t torus_project(const torus_shape *sub, const torus_shape *full, int32_t r
         v += c * sub->stride[i];
     }
     return v;
+}
+
+/* The sequence of (dim, local step) pairs of TORUS_ROUND_ROBIN or TORUS_ROTATION; returns
+ * its length. */
+static int sequence(torus_step *out, int ndims, const int *steps, int start, torus_seq seq)
+{
+    int rounds = 0, total = 0, n = 0, next[SPEC_MAX_DIMS] = {0};
+    for (int k = 0; k < ndims; k++) {
+        rounds = steps[k] > rounds ? steps[k] : rounds;
+        total += steps[k];
+    }
+    if (total > TORUS_MAX_STEPS)
+        total = TORUS_MAX_STEPS;
+    if (seq == TORUS_ROTATION) {
+        for (; n < total; n++) /* some dimension has steps left: fewer than total taken */
+            for (int o = 0;; o++) {
+                int k = (start + n + o) % ndims;
+                if (next[k] < steps[k]) {
+                    out[n] = (torus_step){(int8_t)k, (int8_t)next[k]++};
+                    break;
+                }
+            }
+        return n;
+    }
+    for (int round = 0; round < rounds; round++) /* round-robin, skipping exhausted dims */
+        for (int kk = 0; kk < ndims; kk++) {
+            int k = (start + kk) % ndims;
+            if (round < steps[k] && n < total)
+                out[n++] = (torus_step){(int8_t)k, (int8_t)round};
+        }
+    return n;
+}
+
+void torus_order_init(torus_order *o, int ndims, const int *steps, int start, torus_seq seq)
+{
+    memset(o, 0, sizeof *o);
+    int n = sequence(o->step, ndims, steps, start, seq);
+    int reverse = seq == TORUS_ROUND_ROBIN_REVERSED;
+    o->nsteps = n;
+    for (int i = 0; reverse && i < n / 2; i++) {
+        torus_step t = o->step[i];
+        o->step[i] = o->step[n - 1 - i];
+        o->step[n - 1 - i] = t;
+    }
+    for (int i = 0; i < n; i++) {
+        torus_step *st = &o->step[i];
+        if (reverse)
+            st->rel = (int8_t)(steps[st->dim] - 1 - st->rel);
+        o->global[st->dim][st->rel] = (int8_t)i;
+        memcpy(o->done[i + 1], o->done[i], sizeof o->done[i]);
+        o->done[i + 1][st->dim]++;
+    }
 }
