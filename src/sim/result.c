@@ -79,19 +79,19 @@ static const column sweep_columns[] = {
 };
 
 /* A sweep row is made of runs of consecutive columns of the two tables (result.h gives
- * the order). `metric` runs are empty in the row of a failed point. */
+ * the order). Metric runs are empty in the row of a failed point. */
 typedef struct segment {
     int sweep; /* 1: sweep_columns, 0: columns */
     size_t first, count;
-    int metric;
+    sweep_col_role role;
 } segment;
 static const segment sweep_layout[] = {
-    {1, 0, 5, 0},  /* point id status rep seed */
-    {0, 0, 9, 0},  /* topology .. model */
-    {1, 5, 6, 0},  /* root dst dims workload reduce_Bps copy_Bps */
-    {0, 9, 10, 1}, /* time_s .. steps */
-    {1, 11, 1, 0}, /* error */
-    {0, 19, 2, 0}, /* sim_wall_s sim_peak_rss_kb */
+    {1, 0, 5, SWEEP_COL_POINT},    /* point id status rep seed */
+    {0, 0, 9, SWEEP_COL_POINT},    /* topology .. model */
+    {1, 5, 6, SWEEP_COL_POINT},    /* root dst dims workload reduce_Bps copy_Bps */
+    {0, 9, 10, SWEEP_COL_METRIC},  /* time_s .. steps */
+    {1, 11, 1, SWEEP_COL_ERROR},   /* error */
+    {0, 19, 2, SWEEP_COL_MEASURE}, /* sim_wall_s sim_peak_rss_kb */
 };
 #define NSEGMENTS (sizeof sweep_layout / sizeof sweep_layout[0])
 _Static_assert(NCOLUMNS == 21, "sweep_layout lists the sim_row columns by position");
@@ -203,7 +203,7 @@ void sweep_row_csv(FILE *f, const sweep_fields *sw, const sim_row *r)
         for (size_t k = 0; k < sg->count; k++, first = 0) {
             if (!first)
                 fputc(',', f);
-            if (!(sg->metric && failed))
+            if (!(sg->role == SWEEP_COL_METRIC && failed))
                 csv_field(f, sg->sweep ? (const void *)&clean : (const void *)r,
                           layout_column(sg, k));
         }
@@ -217,6 +217,22 @@ int sweep_csv_ncolumns(void)
     for (size_t s = 0; s < NSEGMENTS; s++)
         n += (int)sweep_layout[s].count;
     return n;
+}
+
+const char *sweep_csv_column_name(int i, int *is_text, sweep_col_role *role)
+{
+    for (size_t s = 0; s < NSEGMENTS; s++) {
+        if (i >= 0 && (size_t)i < sweep_layout[s].count) {
+            const column *c = layout_column(&sweep_layout[s], (size_t)i);
+            if (is_text)
+                *is_text = c->type == COL_TEXT;
+            if (role)
+                *role = sweep_layout[s].role;
+            return c->name;
+        }
+        i -= (int)sweep_layout[s].count;
+    }
+    return NULL;
 }
 
 int sweep_csv_column(const char *name)

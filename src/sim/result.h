@@ -96,5 +96,11 @@ void sweep_row_csv(FILE *f, const sweep_fields *s, const sim_row *r);
 /* Number of columns of a sweep row, and the index of a named column (-1: none). */
 int sweep_csv_ncolumns(void);
 int sweep_csv_column(const char *name);
+/* What a column is: the point's parameters, a metric, the error message, or a
+ * measurement of the run (wall time, memory: the only columns that differ between two
+ * runs of the same scenario). */
+typedef enum { SWEEP_COL_POINT, SWEEP_COL_METRIC, SWEEP_COL_ERROR, SWEEP_COL_MEASURE } sweep_col_role;
+/* Name of column i (NULL past the end); is_text and role may be NULL. */
+const char *sweep_csv_column_name(int i, int *is_text, sweep_col_role *role);
 
 #endif
