@@ -91,7 +91,6 @@ static const segment sweep_layout[] = {
     {1, 5, 6, SWEEP_COL_POINT},    /* root dst dims workload reduce_Bps copy_Bps */
     {0, 9, 10, SWEEP_COL_METRIC},  /* time_s .. steps */
     {1, 11, 1, SWEEP_COL_ERROR},   /* error */
-    {0, 19, 2, SWEEP_COL_MEASURE}, /* sim_wall_s sim_peak_rss_kb */
 };
 #define NSEGMENTS (sizeof sweep_layout / sizeof sweep_layout[0])
 _Static_assert(NCOLUMNS == 21, "sweep_layout lists the sim_row columns by position");

@@ -17,11 +17,12 @@
  * Columns, in order:
  *
  *   point id status rep seed  topology .. model  root dst dims workload reduce_Bps
- *   copy_Bps  time_s .. steps  error  sim_wall_s sim_peak_rss_kb
+ *   copy_Bps  time_s .. steps  error
  *
- * Every column but the last two is a pure function of the scenario and its seed; the
- * last two (wall time, memory) are measurements and come last, so that two runs compare
- * equal once those two are cut off. A row never holds a line break (sweep_row_csv
+ * Every column is a pure function of the scenario and its seed: the measurements of a
+ * run (sim_wall_s, sim_peak_rss_kb) are left out, so that two runs of the same scenario
+ * give byte-identical files (the sweep runner keeps them in timings.csv).
+ * A row never holds a line break (sweep_row_csv
  * replaces control characters in the error message by spaces), so one line is one row.
  */
 #ifndef COLLSIM_RESULT_H
@@ -96,10 +97,9 @@ void sweep_row_csv(FILE *f, const sweep_fields *s, const sim_row *r);
 /* Number of columns of a sweep row, and the index of a named column (-1: none). */
 int sweep_csv_ncolumns(void);
 int sweep_csv_column(const char *name);
-/* What a column is: the point's parameters, a metric, the error message, or a
- * measurement of the run (wall time, memory: the only columns that differ between two
- * runs of the same scenario). */
-typedef enum { SWEEP_COL_POINT, SWEEP_COL_METRIC, SWEEP_COL_ERROR, SWEEP_COL_MEASURE } sweep_col_role;
+/* What a column is: the point's parameters, a metric (empty in a failed point's row), or
+ * the error message. */
+typedef enum { SWEEP_COL_POINT, SWEEP_COL_METRIC, SWEEP_COL_ERROR } sweep_col_role;
 /* Name of column i (NULL past the end); is_text and role may be NULL. */
 const char *sweep_csv_column_name(int i, int *is_text, sweep_col_role *role);
 

@@ -46,7 +46,7 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
     json_write_string(f, r->status[0] ? r->status : "pending");
     fputs(", \"wall_s\": ", f);
     json_write_number(f, r->wall_s);
-    fputs(", \"topology\": ", f);
+    fprintf(f, ", \"peak_rss_kb\": %ld, \"topology\": ", r->peak_rss_kb);
     json_write_string(f, sweep_plan_str(p, pt->topology));
     fprintf(f, ", \"collective\": \"%s\", \"algorithm\": ", coll_name(pt->coll));
     json_write_string(f, sweep_plan_str(p, pt->algorithm));

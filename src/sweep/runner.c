@@ -34,6 +34,7 @@ typedef struct runner {
     point_record *rec;   /* per shard position */
     char csv[4200];
     int fd;              /* results.csv, O_APPEND */
+    int tfd;             /* timings.csv, O_APPEND */
     int sigfd;
     running *slots;      /* o->jobs of them */
     progress pr;
@@ -62,17 +63,65 @@ static int64_t shard_pos(const runner *r, int64_t index)
     return index % N == k ? index / N : -1;
 }
 
-/* Takes the status and wall time of a kept row into its record. */
+/* Takes the status of a kept row into its record. */
 static void record_row(runner *r, size_t pos, const char *line)
 {
     char **f;
     int nf = csv_split(line, strlen(line), &f);
-    int st = sweep_csv_column("status"), wall = sweep_csv_column("sim_wall_s");
-    if (nf > st && nf > wall) {
+    int st = sweep_csv_column("status");
+    if (nf > st)
         snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f[st]);
-        r->rec[pos].wall_s = f[wall][0] ? strtod(f[wall], NULL) : NAN;
-    }
     free(f);
+}
+
+/* ---- timings.csv: "point,id,wall_s,peak_rss_kb", the measurements results.csv leaves
+ * out (result.h), appended like the rows; on resume, read back for the manifest. */
+
+static const char timings_header[] = "point,id,wall_s,peak_rss_kb\n";
+
+static void read_timings(runner *r, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[256], id[SWEEP_ID_LEN + 1];
+    long long index;
+    double wall;
+    long rss;
+    while (f && fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%lld,%16[0-9a-f],%lf,%ld", &index, id, &wall, &rss) != 4 ||
+            sweep_plan_find(r->p, id) != index || shard_pos(r, index) < 0)
+            continue;
+        point_record *rec = &r->rec[shard_pos(r, index)];
+        if (rec->status[0]) {
+            rec->wall_s = wall;
+            rec->peak_rss_kb = rss;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
+static int open_timings(runner *r, cs_error *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/timings.csv", r->o->outdir);
+    int resume = r->o->resume && access(path, F_OK) == 0;
+    if (resume)
+        read_timings(r, path);
+    r->tfd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0666);
+    if (r->tfd < 0)
+        return cs_fail(err, "cannot open %s: %s", path, strerror(errno));
+    if (!resume && write(r->tfd, timings_header, sizeof timings_header - 1) < 0)
+        return cs_fail(err, "cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+static void append_timing(runner *r, const sweep_point *pt, double wall, long rss)
+{
+    char line[128];
+    int n = snprintf(line, sizeof line, "%lld,%s,%.6f,%ld\n", (long long)pt->index, pt->id,
+                     wall, rss);
+    if (write(r->tfd, line, (size_t)n) != n)
+        fprintf(stderr, "collsim run: cannot append to timings.csv: %s\n", strerror(errno));
 }
 
 /* --resume: keeps the rows of this plan's shard (one per point), drops the rest. */
@@ -111,7 +160,7 @@ static int open_results(runner *r, cs_error *err)
     r->fd = open(r->csv, O_WRONLY | O_APPEND | O_CLOEXEC);
     if (r->fd < 0)
         return cs_fail(err, "cannot open %s: %s", r->csv, strerror(errno));
-    return 0;
+    return open_timings(r, err);
 }
 
 /* One write(2) per row, so a kill leaves whole lines (sweep.h). */
@@ -170,8 +219,10 @@ static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, doub
     row->sim_wall_s = wall;
     if (append_row(r, f, row, err) < 0)
         return -1;
+    append_timing(r, pt, wall, row->sim_peak_rss_kb);
     snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f->status);
     r->rec[pos].wall_s = wall;
+    r->rec[pos].peak_rss_kb = row->sim_peak_rss_kb;
     char label[1024];
     sweep_point_label(r->p, pt, label, sizeof label);
     progress_point(&r->pr, label, f->error[0] ? f->error : f->status, wall);
@@ -343,7 +394,7 @@ static int run(runner *r, cs_error *err)
 int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_error *err)
 {
     memset(out, 0, sizeof *out);
-    runner r = {.p = p, .o = o, .fd = -1, .out = out, .started = wall_seconds()};
+    runner r = {.p = p, .o = o, .fd = -1, .tfd = -1, .out = out, .started = wall_seconds()};
     select_shard(&r);
     out->total = r.n;
     r.slots = xcalloc((size_t)o->jobs, sizeof *r.slots);
@@ -360,6 +411,8 @@ int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_err
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (r.fd >= 0)
         close(r.fd);
+    if (r.tfd >= 0)
+        close(r.tfd);
     free(r.slots);
     free(r.indices);
     free(r.rec);

@@ -154,6 +154,7 @@ void progress_end(progress *pr);
 typedef struct point_record {
     char status[8];  /* "ok", "error", or "" (not run yet) */
     double wall_s;   /* wall time of the point's run, NAN if unknown */
+    long peak_rss_kb; /* the child's peak resident memory, 0 if unknown */
 } point_record;
 typedef struct manifest_run {
     const sweep_run_opts *opts;
