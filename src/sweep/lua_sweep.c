@@ -25,7 +25,7 @@
 #define KEYS                                                                                  \
     "topology, collective, algorithm (or topologies, collectives, algorithms), ranks, "      \
     "ranks_per_node, size (sizes), placement (placements), model (models), workload "        \
-    "(workloads), root, dst, dims, reduce_rate, copy_rate, repeat, filter, on_result"
+    "(workloads), root, dst, dims, reduce_rate, copy_rate, repetitions, filter, on_result"
 
 /* Keys and the axis they fill (-1: not an axis). */
 static const struct {
@@ -39,7 +39,7 @@ static const struct {
     {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
     {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
     {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
-    {"repeat", NULL, AX_REP},                 {"filter", NULL, -1},
+    {"repetitions", "repeat", AX_REP},                 {"filter", NULL, -1},
     {"on_result", NULL, -1},
 };
 #define NKEYS (sizeof sweep_keys / sizeof sweep_keys[0])
@@ -449,13 +449,13 @@ static void add_defaults(sweep_plan *p, sweep_axes *ax)
         add_value(ax, AX_SIZE, (int64_t)1 << 20, 0);
 }
 
-/* repeat = N is the axis 0 .. N-1 */
+/* repetitions = N is the axis 0 .. N-1 ("repeat" is a Lua keyword: only t["repeat"]) */
 static void read_repeat(lua_State *L, sweep_axes *ax, size_t k)
 {
     lua_Integer n = 1;
     if (get_key(L, k)) {
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 1000000)
-            luaL_error(L, "collsim.sweep: repeat: expected a whole number in 1..1000000");
+            luaL_error(L, "collsim.sweep: repetitions: expected a whole number in 1..1000000");
         n = lua_tointeger(L, -1);
         lua_pop(L, 1);
     }

@@ -235,6 +235,7 @@ static int point_failed(runner *r, size_t pos, const sim_config *c, const char *
     sweep_fields f;
     sim_row row;
     sweep_point_fields(r->p, sweep_plan_point(r->p, r->indices[pos]), &f);
+    memset(&row, 0, sizeof row);
     sim_row_describe(c, &row);
     snprintf(f.status, sizeof f.status, "error");
     snprintf(f.error, sizeof f.error, "%s", msg);
