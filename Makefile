@@ -18,7 +18,7 @@ build: setup
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	./$(BUILD)/collsim run scenarios/quickstart.lua
+	./$(BUILD)/collsim run scenarios/quickstart.lua -j $(JOBS)
 
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -126,8 +126,7 @@ int alg_param_choice(const alg_param_desc *params, const coll_spec *s, const cha
                    d->choices ? d->choices : "");
 }
 
-/* Every given parameter must be declared and parse as its type. */
-static int check_params(const alg_desc *a, const coll_spec *s, cs_error *err)
+int alg_check_params(const alg_desc *a, const coll_spec *s, cs_error *err)
 {
     for (int i = 0; i < s->nparams; i++) {
         const alg_param_desc *d = find_param(a->params, s->params[i].name);
@@ -169,7 +168,7 @@ int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs
         rc = cs_fail(err, "negative vector size");
     else if (spec->ranks_per_node < 1 || spec->P % spec->ranks_per_node != 0)
         rc = cs_fail(err, "ranks per node %d must divide P=%d", spec->ranks_per_node, spec->P);
-    else if (check_params(alg, spec, err) < 0)
+    else if (alg_check_params(alg, spec, err) < 0)
         rc = -1;
     else if (spec->workload && spec->coll != COLL_ALLTOALLV)
         rc = cs_fail(err, "a workload (block sizes per source and destination) is for alltoallv "

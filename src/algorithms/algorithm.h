@@ -87,6 +87,10 @@ int alg_param_size(const alg_param_desc *params, const coll_spec *s, const char 
 int alg_param_choice(const alg_param_desc *params, const coll_spec *s, const char *name,
                      int *out, cs_error *err);
 
+/* Every parameter given in the spec is declared by the algorithm and parses as its type
+ * (alg_run_prepare does this too; scenarios check their parameters before any run). */
+int alg_check_params(const alg_desc *a, const coll_spec *s, cs_error *err);
+
 /* An algorithm ready to generate: descriptor + spec + layout + context. */
 typedef struct alg_run {
     const alg_desc *alg;

@@ -16,6 +16,7 @@ static const command commands[] = {
     {"verify", cmd_verify, "verify schedules symbolically over rank counts"},
     {"topo", cmd_topo, "build a topology: figures, SimGrid platform, routes, route check"},
     {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
+    {"run", cmd_run, "run a Lua scenario (a sweep): results.csv, manifest.json, plots"},
 };
 
 static void print_usage(FILE *f)

@@ -1,9 +1,11 @@
-/* util.c - allocation, growable arrays, clocks and memory figures (see util.h). */
+/* util.c - allocation, growable arrays, clocks and memory figures, mkdir -p (see util.h). */
 #include "common/util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static void out_of_memory(size_t n)
@@ -93,4 +95,24 @@ int ilog2_ceil(uint64_t x)
 {
     int l = ilog2_floor(x);
     return ((uint64_t)1 << l) == x ? l : l + 1;
+}
+
+int make_dirs(const char *path, cs_error *err)
+{
+    char buf[4096];
+    if (strlen(path) >= sizeof buf)
+        return cs_fail(err, "directory path too long: %s", path);
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return cs_fail(err, "cannot create the directory %s: %s", buf, strerror(errno));
+            *p = c;
+            if (c == '\0')
+                break;
+        }
+    }
+    return 0;
 }

@@ -1,10 +1,12 @@
 /* util.h - small helpers shared by every module: allocation that never returns NULL,
- * a growable array, 64-bit hashing, wall clock and peak memory. */
+ * a growable array, 64-bit hashing, wall clock and peak memory, mkdir -p. */
 #ifndef COLLSIM_UTIL_H
 #define COLLSIM_UTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "common/error.h"
 
 /* Allocation: on failure print "collsim: out of memory (N bytes)" and exit(3). Running
  * out of memory is not bad input, and the refusal checks (issue: robustness) are meant
@@ -47,6 +49,8 @@ long peak_rss_kb(void);
  * keeps their rarely taken error paths out of line. */
 #define CS_HOT_INLINE static inline __attribute__((always_inline))
 #define CS_COLD __attribute__((cold, noinline))
+/* mkdir -p: creates path and its missing parents (mode 0777 & umask). */
+int make_dirs(const char *path, cs_error *err);
 
 /* Integer helpers. */
 static inline int is_pow2_i64(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }

@@ -1,13 +1,16 @@
 /* result.c - result rows: derived metrics and the CSV / JSON writers (see result.h).
  *
  * One table lists the columns (name, type, place in sim_row); both writers walk it, so
- * a column is added in one place.
+ * a column is added in one place. Sweep rows add a second table (sweep_fields) and a
+ * layout interleaving the two (result.h).
  */
 #include "sim/result.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+
+#include "common/json.h"
 
 double busbw_factor(coll_kind c, int32_t P)
 {
@@ -43,12 +46,12 @@ void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, doub
 
 /* ---- the columns -------------------------------------------------------------------- */
 
-typedef enum { COL_TEXT, COL_I32, COL_I64, COL_LONG, COL_DOUBLE } col_type;
+typedef enum { COL_TEXT, COL_I32, COL_I64, COL_U64, COL_LONG, COL_DOUBLE } col_type;
 
 typedef struct column {
     const char *name;
     col_type type;
-    size_t offset; /* in sim_row */
+    size_t offset; /* in sim_row, or in sweep_fields for sweep_columns */
 } column;
 
 #define COL(name, type) {#name, type, offsetof(sim_row, name)}
@@ -67,14 +70,40 @@ static const column columns[] = {
 };
 #define NCOLUMNS (sizeof columns / sizeof columns[0])
 
-/* A number column (not COL_TEXT) in its text form; "" for NAN. */
-static void number_text(const sim_row *r, const column *c, char *buf, size_t n)
+#define SW(name, type) {#name, type, offsetof(sweep_fields, name)}
+static const column sweep_columns[] = {
+    SW(point, COL_I64),      SW(id, COL_TEXT),          SW(status, COL_TEXT),
+    SW(rep, COL_I32),        SW(seed, COL_U64),         SW(root, COL_I32),
+    SW(dst, COL_I32),        SW(dims, COL_TEXT),        SW(workload, COL_TEXT),
+    SW(reduce_Bps, COL_DOUBLE), SW(copy_Bps, COL_DOUBLE), SW(error, COL_TEXT),
+};
+
+/* A sweep row is made of runs of consecutive columns of the two tables (result.h gives
+ * the order). Metric runs are empty in the row of a failed point. */
+typedef struct segment {
+    int sweep; /* 1: sweep_columns, 0: columns */
+    size_t first, count;
+    sweep_col_role role;
+} segment;
+static const segment sweep_layout[] = {
+    {1, 0, 5, SWEEP_COL_POINT},    /* point id status rep seed */
+    {0, 0, 9, SWEEP_COL_POINT},    /* topology .. model */
+    {1, 5, 6, SWEEP_COL_POINT},    /* root dst dims workload reduce_Bps copy_Bps */
+    {0, 9, 10, SWEEP_COL_METRIC},  /* time_s .. steps */
+    {1, 11, 1, SWEEP_COL_ERROR},   /* error */
+};
+#define NSEGMENTS (sizeof sweep_layout / sizeof sweep_layout[0])
+_Static_assert(NCOLUMNS == 21, "sweep_layout lists the sim_row columns by position");
+
+/* A number column (not COL_TEXT) of the struct at base in its text form; "" for NAN. */
+static void number_text(const void *base, const column *c, char *buf, size_t n)
 {
-    const char *p = (const char *)r + c->offset;
+    const char *p = (const char *)base + c->offset;
     double d;
     switch (c->type) {
     case COL_I32: snprintf(buf, n, "%d", *(const int32_t *)p); break;
     case COL_I64: snprintf(buf, n, "%lld", (long long)*(const int64_t *)p); break;
+    case COL_U64: snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)p); break;
     case COL_LONG: snprintf(buf, n, "%ld", *(const long *)p); break;
     case COL_DOUBLE:
         memcpy(&d, p, sizeof d);
@@ -118,18 +147,24 @@ static void csv_text(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+/* One field of the struct at base. */
+static void csv_field(FILE *f, const void *base, const column *c)
 {
     char num[64];
+    if (c->type == COL_TEXT) {
+        csv_text(f, (const char *)base + c->offset);
+    } else {
+        number_text(base, c, num, sizeof num);
+        fputs(num, f);
+    }
+}
+
+void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+{
     for (size_t i = 0; i < NCOLUMNS; i++) {
         if (i)
             fputc(',', f);
-        if (columns[i].type == COL_TEXT) {
-            csv_text(f, (const char *)r + columns[i].offset);
-        } else {
-            number_text(r, &columns[i], num, sizeof num);
-            fputs(num, f);
-        }
+        csv_field(f, r, &columns[i]);
     }
     if (rank_finish) {
         fputc(',', f);
@@ -138,22 +173,78 @@ void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n
     fputc('\n', f);
 }
 
-/* ---- JSON ----------------------------------------------------------------------------- */
+/* ---- sweep rows ------------------------------------------------------------------------ */
 
-static void json_string(FILE *f, const char *s)
+static const column *layout_column(const segment *sg, size_t k)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
+    return sg->sweep ? &sweep_columns[sg->first + k] : &columns[sg->first + k];
 }
+
+void sweep_row_csv_header(FILE *f)
+{
+    int first = 1;
+    for (size_t s = 0; s < NSEGMENTS; s++)
+        for (size_t k = 0; k < sweep_layout[s].count; k++, first = 0)
+            fprintf(f, "%s%s", first ? "" : ",", layout_column(&sweep_layout[s], k)->name);
+    fputc('\n', f);
+}
+
+void sweep_row_csv(FILE *f, const sweep_fields *sw, const sim_row *r)
+{
+    /* one row is one line: no control character in the free-text message */
+    sweep_fields clean = *sw;
+    for (char *c = clean.error; *c; c++)
+        if ((unsigned char)*c < 0x20)
+            *c = ' ';
+    int failed = strcmp(sw->status, "ok") != 0, first = 1;
+    for (size_t s = 0; s < NSEGMENTS; s++) {
+        const segment *sg = &sweep_layout[s];
+        for (size_t k = 0; k < sg->count; k++, first = 0) {
+            if (!first)
+                fputc(',', f);
+            if (!(sg->role == SWEEP_COL_METRIC && failed))
+                csv_field(f, sg->sweep ? (const void *)&clean : (const void *)r,
+                          layout_column(sg, k));
+        }
+    }
+    fputc('\n', f);
+}
+
+int sweep_csv_ncolumns(void)
+{
+    int n = 0;
+    for (size_t s = 0; s < NSEGMENTS; s++)
+        n += (int)sweep_layout[s].count;
+    return n;
+}
+
+const char *sweep_csv_column_name(int i, int *is_text, sweep_col_role *role)
+{
+    for (size_t s = 0; s < NSEGMENTS; s++) {
+        if (i >= 0 && (size_t)i < sweep_layout[s].count) {
+            const column *c = layout_column(&sweep_layout[s], (size_t)i);
+            if (is_text)
+                *is_text = c->type == COL_TEXT;
+            if (role)
+                *role = sweep_layout[s].role;
+            return c->name;
+        }
+        i -= (int)sweep_layout[s].count;
+    }
+    return NULL;
+}
+
+int sweep_csv_column(const char *name)
+{
+    int i = 0;
+    for (size_t s = 0; s < NSEGMENTS; s++)
+        for (size_t k = 0; k < sweep_layout[s].count; k++, i++)
+            if (strcmp(layout_column(&sweep_layout[s], k)->name, name) == 0)
+                return i;
+    return -1;
+}
+
+/* ---- JSON ----------------------------------------------------------------------------- */
 
 void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
 {
@@ -162,7 +253,7 @@ void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t 
     for (size_t i = 0; i < NCOLUMNS; i++) {
         fprintf(f, "%s\"%s\":", i ? "," : "", columns[i].name);
         if (columns[i].type == COL_TEXT) {
-            json_string(f, (const char *)r + columns[i].offset);
+            json_write_string(f, (const char *)r + columns[i].offset);
         } else {
             number_text(r, &columns[i], num, sizeof num);
             fputs(num[0] ? num : "null", f);

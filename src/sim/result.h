@@ -10,6 +10,20 @@
  * plus `rank_finish_s` when per-rank finish times were requested. A metric the model does
  * not produce (time under the traffic model) is NAN in the struct, an empty CSV field and
  * null in JSON.
+ *
+ * Sweep rows (`collsim run`, results.csv) wrap a sim_row with the sweep's own fields
+ * (sweep_fields): the point's index, id, status, repetition and seed, the parameters a
+ * sim_row does not show (root, dst, dims, workload, local rates) and the error message.
+ * Columns, in order:
+ *
+ *   point id status rep seed  topology .. model  root dst dims workload reduce_Bps
+ *   copy_Bps  time_s .. steps  error
+ *
+ * Every column is a pure function of the scenario and its seed: the measurements of a
+ * run (sim_wall_s, sim_peak_rss_kb) are left out, so that two runs of the same scenario
+ * give byte-identical files (the sweep runner keeps them in timings.csv).
+ * A row never holds a line break (sweep_row_csv
+ * replaces control characters in the error message by spaces), so one line is one row.
  */
 #ifndef COLLSIM_RESULT_H
 #define COLLSIM_RESULT_H
@@ -59,5 +73,34 @@ void sim_row_csv_header(FILE *f, int with_rank_finish);
 void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
 /* One JSON object on one line (JSON Lines); rank_finish_s is an array. */
 void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
+
+/* ---- sweep rows ---------------------------------------------------------------------- */
+
+#define SWEEP_ID_LEN 16 /* hex digits of a point id */
+
+typedef struct sweep_fields {
+    int64_t point;             /* index in the scenario's expanded point list */
+    char id[SWEEP_ID_LEN + 1]; /* stable id: hash of the point's canonical parameters */
+    char status[8];            /* "ok", or "error" (the metric columns are then empty) */
+    int32_t rep;               /* repetition 0 .. repeat-1 */
+    uint64_t seed;             /* the point's seed (random placements and workloads) */
+    int32_t root, dst;         /* rooted collectives; p2p source and destination */
+    char dims[64];             /* logical shape "8x8", or "" */
+    char workload[160];        /* alltoallv: canonical workload text, or "" */
+    double reduce_Bps, copy_Bps; /* local operation rates, 0 = free */
+    char error[512];           /* status error: the message */
+} sweep_fields;
+
+/* The header line of a sweep CSV, and one row. */
+void sweep_row_csv_header(FILE *f);
+void sweep_row_csv(FILE *f, const sweep_fields *s, const sim_row *r);
+/* Number of columns of a sweep row, and the index of a named column (-1: none). */
+int sweep_csv_ncolumns(void);
+int sweep_csv_column(const char *name);
+/* What a column is: the point's parameters, a metric (empty in a failed point's row), or
+ * the error message. */
+typedef enum { SWEEP_COL_POINT, SWEEP_COL_METRIC, SWEEP_COL_ERROR } sweep_col_role;
+/* Name of column i (NULL past the end); is_text and role may be NULL. */
+const char *sweep_csv_column_name(int i, int *is_text, sweep_col_role *role);
 
 #endif

@@ -37,6 +37,13 @@
  * process. sim_run_isolated() runs it in a forked child and returns the result through a
  * pipe: callers that run several points (the CLI, tests, sweeps) use it, and a child that
  * crashes or aborts becomes an error message instead of taking the caller down.
+ *
+ * Callers that run several points at once (the sweep runner) use the same child as a
+ * job: sim_job_start() forks it and returns at once; the caller polls job->fd, calls
+ * sim_job_read() whenever it is readable until it returns 1, then sim_job_finish().
+ * sim_run_isolated() is exactly start, read until the end, finish. The child resets the
+ * signal mask the parent may have blocked (so Ctrl-C reaches it) and dies with its parent
+ * (PR_SET_PDEATHSIG), so killing a sweep never leaves simulations running.
  */
 #ifndef COLLSIM_SIM_H
 #define COLLSIM_SIM_H
@@ -85,9 +92,37 @@ typedef struct sim_result {
 
 void sim_result_free(sim_result *r);
 
+/* Fills the point columns of a row (topology .. model) from a configuration; the
+ * metrics are left 0 / NAN. */
+void sim_row_describe(const sim_config *c, sim_row *row);
+
 /* Runs the point in this process (once per process: SimGrid). */
 int sim_run(const sim_config *c, sim_result *res, cs_error *err);
 /* Runs the point in a child process; the child's SimGrid warnings are copied to stderr. */
 int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err);
+
+/* A point running in a child process. */
+typedef struct sim_job {
+    int pid;           /* the child */
+    int fd;            /* read end of the child's answer pipe: poll it for input */
+    FILE *errf;        /* the child's stderr */
+    char *answer;      /* what the child wrote so far */
+    size_t len, cap;
+    int wstatus;       /* waitpid status, after sim_job_finish */
+} sim_job;
+
+/* Forks the child that runs the point; returns at once. */
+int sim_job_start(const sim_config *c, sim_job *job, cs_error *err);
+/* Reads what the child has written (blocks only if nothing is there yet); returns 1
+ * when the child has closed the pipe (its answer is complete), 0 otherwise. */
+int sim_job_read(sim_job *job);
+/* Reaps the child (waiting for it) and decodes its answer into res, or fails with the
+ * child's error (or how it died); frees the job's resources either way. */
+int sim_job_finish(sim_job *job, sim_result *res, cs_error *err);
+/* Sends a signal to the child (e.g. SIGTERM when a sweep is interrupted). */
+void sim_job_signal(const sim_job *job, int sig);
+/* After sim_job_finish: 1 if the child was ended by SIGINT, SIGTERM or SIGHUP (someone
+ * stopped it; its point did not fail), 0 otherwise. */
+int sim_job_was_stopped(const sim_job *job);
 
 #endif

@@ -9,21 +9,20 @@
  *
  * If the child dies (a signal, an abort, exit without an answer), the parent reports it
  * with the first line the child wrote on stderr; on success the child's stderr (SimGrid
- * warnings) is copied to the parent's.
+ * warnings) is copied to the parent's. A job (sim.h: sim_job) is the same child seen
+ * from a caller that runs several at once and polls their pipes.
  */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/util.h"
 #include "sim/sim_internal.h"
-
-/* Work done in the child: fills a malloc'ed payload, or fails. */
-typedef int (*child_work)(const void *arg, void **payload, size_t *len, cs_error *err);
 
 static int write_all(int fd, const void *buf, size_t n)
 {
@@ -40,13 +39,29 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-static void child_main(int out_fd, child_work work, const void *arg)
+/* The child's work: the point's row and per-rank finish times as one payload. */
+static int run_point(const sim_config *c, void **payload, size_t *len, cs_error *err)
+{
+    sim_result res;
+    if (sim_run(c, &res, err) < 0)
+        return -1;
+    size_t nfinish = res.rank_finish_s ? (size_t)c->spec.P : 0;
+    *len = sizeof res.row + nfinish * sizeof(double);
+    *payload = xmalloc(*len);
+    memcpy(*payload, &res.row, sizeof res.row);
+    if (nfinish)
+        memcpy((char *)*payload + sizeof res.row, res.rank_finish_s, nfinish * sizeof(double));
+    sim_result_free(&res);
+    return 0;
+}
+
+static void child_main(int out_fd, const sim_config *c)
 {
     void *payload = NULL;
     size_t len = 0;
     cs_error err;
     cs_error_clear(&err);
-    int status = work(arg, &payload, &len, &err);
+    int status = run_point(c, &payload, &len, &err);
     fflush(stdout);
     fflush(stderr);
     int ok = write_all(out_fd, &status, sizeof status) == 0;
@@ -55,25 +70,6 @@ static void child_main(int out_fd, child_work work, const void *arg)
     else if (ok)
         ok = write_all(out_fd, err.msg, strlen(err.msg) + 1) == 0;
     _exit(ok ? 0 : 4);
-}
-
-/* Reads everything until EOF into a malloc'ed buffer. */
-static char *read_all(int fd, size_t *n)
-{
-    size_t cap = 4096;
-    char *buf = xmalloc(cap);
-    *n = 0;
-    for (;;) {
-        if (*n == cap)
-            buf = xrealloc(buf, cap *= 2);
-        ssize_t r = read(fd, buf + *n, cap - *n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        *n += (size_t)r;
-    }
-    return buf;
 }
 
 /* The first non-empty line of the child's stderr (what SimGrid says before aborting). */
@@ -133,69 +129,87 @@ static int decode_answer(const char *answer, size_t n, int wstatus, FILE *errf, 
     return 0;
 }
 
-/* Runs work(arg) in a child; on success *payload (malloc'ed) and *len hold its answer. */
-static int run_in_child(child_work work, const void *arg, void **payload, size_t *len,
-                        cs_error *err)
+/* ---- jobs ------------------------------------------------------------------------------ */
+
+/* In the child, before the work: take the default signal mask (the parent may block
+ * SIGINT / SIGTERM to read them from a signalfd) and die with the parent. */
+static void child_setup(pid_t parent)
+{
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) /* the parent died before prctl */
+        _exit(5);
+}
+
+int sim_job_start(const sim_config *c, sim_job *job, cs_error *err)
 {
     int fds[2];
-    FILE *errf = tmpfile();
-    if (!errf || pipe(fds) < 0) {
-        if (errf)
-            fclose(errf);
+    memset(job, 0, sizeof *job);
+    job->fd = -1;
+    job->errf = tmpfile();
+    if (!job->errf || pipe(fds) < 0) {
+        if (job->errf)
+            fclose(job->errf);
         return cs_fail(err, "cannot set up the simulation process: %s", strerror(errno));
     }
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);
-        fclose(errf);
+        fclose(job->errf);
         return cs_fail(err, "cannot start the simulation process: %s", strerror(errno));
     }
     if (pid == 0) {
         close(fds[0]);
-        dup2(fileno(errf), STDERR_FILENO);
-        child_main(fds[1], work, arg);
+        dup2(fileno(job->errf), STDERR_FILENO);
+        child_setup(parent);
+        child_main(fds[1], c);
     }
     close(fds[1]);
-    size_t n;
-    char *answer = read_all(fds[0], &n);
-    close(fds[0]);
-    int wstatus;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-        ;
-    int rc = decode_answer(answer, n, wstatus, errf, payload, len, err);
-    if (rc == 0)
-        copy_stream(errf, stderr);
-    free(answer);
-    fclose(errf);
-    return rc;
-}
-
-/* ---- sim_run --------------------------------------------------------------------------- */
-
-static int run_point(const void *arg, void **payload, size_t *len, cs_error *err)
-{
-    const sim_config *c = arg;
-    sim_result res;
-    if (sim_run(c, &res, err) < 0)
-        return -1;
-    size_t nfinish = res.rank_finish_s ? (size_t)c->spec.P : 0;
-    *len = sizeof res.row + nfinish * sizeof(double);
-    *payload = xmalloc(*len);
-    memcpy(*payload, &res.row, sizeof res.row);
-    if (nfinish)
-        memcpy((char *)*payload + sizeof res.row, res.rank_finish_s, nfinish * sizeof(double));
-    sim_result_free(&res);
+    job->pid = pid;
+    job->fd = fds[0];
+    job->cap = 4096;
+    job->answer = xmalloc(job->cap);
     return 0;
 }
 
-int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
+int sim_job_read(sim_job *job)
 {
-    memset(res, 0, sizeof *res);
+    if (job->len == job->cap)
+        job->answer = xrealloc(job->answer, job->cap *= 2);
+    ssize_t r;
+    while ((r = read(job->fd, job->answer + job->len, job->cap - job->len)) < 0 && errno == EINTR)
+        ;
+    if (r <= 0)
+        return 1;
+    job->len += (size_t)r;
+    return 0;
+}
+
+void sim_job_signal(const sim_job *job, int sig)
+{
+    if (job->pid > 0)
+        kill(job->pid, sig);
+}
+
+int sim_job_was_stopped(const sim_job *job)
+{
+    if (!WIFSIGNALED(job->wstatus))
+        return 0;
+    int sig = WTERMSIG(job->wstatus);
+    return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+}
+
+/* Decodes a finished job's answer: 0 with the result, or -1 with the error. */
+static int job_result(const sim_job *job, sim_result *res, cs_error *err)
+{
     void *payload = NULL;
     size_t len = 0;
-    if (run_in_child(run_point, c, &payload, &len, err) < 0)
+    if (decode_answer(job->answer, job->len, job->wstatus, job->errf, &payload, &len, err) < 0)
         return -1;
     if (len < sizeof res->row) {
         free(payload);
@@ -209,4 +223,32 @@ int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
     }
     free(payload);
     return 0;
+}
+
+int sim_job_finish(sim_job *job, sim_result *res, cs_error *err)
+{
+    memset(res, 0, sizeof *res);
+    close(job->fd);
+    job->fd = -1;
+    while (waitpid(job->pid, &job->wstatus, 0) < 0 && errno == EINTR)
+        ;
+    job->pid = 0;
+    int rc = job_result(job, res, err);
+    if (rc == 0)
+        copy_stream(job->errf, stderr);
+    free(job->answer);
+    job->answer = NULL;
+    fclose(job->errf);
+    job->errf = NULL;
+    return rc;
+}
+
+int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
+{
+    sim_job job;
+    if (sim_job_start(c, &job, err) < 0)
+        return -1;
+    while (!sim_job_read(&job))
+        ;
+    return sim_job_finish(&job, res, err);
 }

@@ -65,7 +65,7 @@ void sim_result_free(sim_result *r)
     r->rank_finish_s = NULL;
 }
 
-static void describe_point(const sim_config *c, sim_row *row)
+void sim_row_describe(const sim_config *c, sim_row *row)
 {
     snprintf(row->topology, sizeof row->topology, "%s", c->topology);
     snprintf(row->collective, sizeof row->collective, "%s", coll_name(c->spec.coll));
@@ -141,7 +141,7 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
 {
     double t0 = wall_seconds();
     memset(res, 0, sizeof *res);
-    describe_point(c, &res->row);
+    sim_row_describe(c, &res->row);
     const alg_desc *alg = registry_find(c->algorithms, c->spec.coll, c->algorithm, err);
     if (!alg)
         return -1;

@@ -13,37 +13,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "topologies/topology.h"
-
-/* mkdir -p */
-static int make_dirs(const char *path, cs_error *err)
-{
-    char buf[4096];
-    if (strlen(path) >= sizeof buf)
-        return cs_fail(err, "cache directory path too long");
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1;; p++) {
-        if (*p == '/' || *p == '\0') {
-            char c = *p;
-            *p = '\0';
-            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-                return cs_fail(err, "cannot create the cache directory %s: %s", buf,
-                               strerror(errno));
-            *p = c;
-            if (c == '\0')
-                break;
-        }
-    }
-    return 0;
-}
 
 int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err)
 {
     const char *dir = getenv("COLLSIM_CACHE_DIR");
     if (!dir || !*dir)
         dir = ".cache/collsim";
-    if (make_dirs(dir, err) < 0)
+    if (make_dirs(dir, err) < 0) {
+        cs_error_prefix(err, "the platform cache");
         return -1;
+    }
     int len = snprintf(out, n, "%s/%s-%016llx.xml", dir, t->family,
                        (unsigned long long)t->params_hash);
     if (len < 0 || (size_t)len >= n)

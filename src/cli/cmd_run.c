@@ -1,0 +1,152 @@
+/* cmd_run.c - `collsim run SCENARIO.lua`: loads a Lua scenario into a plan, runs it into
+ * OUTDIR (results.csv, manifest.json), then draws the plots (src/sweep/sweep.h,
+ * docs/scenarios.md). */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "common/units.h"
+#include "sweep/sweep.h"
+
+static const char usage[] =
+    "usage: collsim run SCENARIO.lua [options]\n"
+    "  -o, --output DIR   output directory (default results/<scenario name>)\n"
+    "  -j, --jobs N       points simulated at once, each in its own process (default 1)\n"
+    "  --resume           keep the rows already in DIR/results.csv, run the other points\n"
+    "  --shard K/N        run only the points i with i mod N = K-1\n"
+    "  --seed S           scenario seed (overrides collsim.seed in the file)\n"
+    "  --unsafe-lua       no sandbox (os.execute, io.popen, writes anywhere)\n"
+    "  --no-plot          do not call scripts/plot.py\n"
+    "  -q, --quiet        no progress output\n"
+    "docs/scenarios.md describes scenario files; docs/results.md the outputs.\n";
+
+static const struct option opts[] = {
+    {"output", required_argument, 0, 'o'}, {"jobs", required_argument, 0, 'j'},
+    {"resume", no_argument, 0, 'r'},       {"shard", required_argument, 0, 'S'},
+    {"seed", required_argument, 0, 's'},   {"unsafe-lua", no_argument, 0, 'U'},
+    {"no-plot", no_argument, 0, 'N'},      {"quiet", no_argument, 0, 'q'},
+    {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+
+typedef struct run_cli {
+    const char *scenario;
+    char outdir[4096];
+    scenario_opts load;
+    sweep_run_opts run;
+    int no_plot;
+    char command[8192];
+} run_cli;
+
+static int parse_shard(const char *text, int *k, int *n, cs_error *err)
+{
+    char extra;
+    if (sscanf(text, "%d/%d%c", k, n, &extra) != 2 || *n < 1 || *k < 1 || *k > *n)
+        return cs_fail(err, "'%s' is not K/N with 1 <= K <= N", text);
+    return 0;
+}
+
+static int parse_option(int c, run_cli *v, cs_error *err)
+{
+    int64_t x;
+    switch (c) {
+    case 'o': snprintf(v->outdir, sizeof v->outdir, "%s", optarg); return 0;
+    case 'j':
+        if (parse_int_in(optarg, 1, 1024, "jobs", &x, err) < 0)
+            return -1;
+        v->run.jobs = (int)x;
+        return 0;
+    case 'r': v->run.resume = 1; return 0;
+    case 'S': return parse_shard(optarg, &v->run.shard_k, &v->run.shard_n, err);
+    case 's':
+        if (parse_int_in(optarg, 0, INT64_MAX, "seed", &x, err) < 0)
+            return -1;
+        v->load.seed = (uint64_t)x;
+        v->load.have_seed = 1;
+        return 0;
+    case 'U': v->load.unsafe_lua = 1; return 0;
+    case 'N': v->no_plot = 1; return 0;
+    case 'q': v->run.progress = PROGRESS_QUIET; return 0;
+    default: return 1; /* --help */
+    }
+}
+
+static int parse_args(int argc, char **argv, run_cli *v)
+{
+    cs_error err;
+    memset(v, 0, sizeof *v);
+    v->run = (sweep_run_opts){.jobs = 1, .shard_k = 1, .shard_n = 1,
+                              .progress = isatty(2) ? PROGRESS_TTY : PROGRESS_LINES};
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "o:j:q", opts, NULL)) != -1) {
+        if (c == '?' || c == ':')
+            return cli_usage_error("run", "unknown or incomplete option '%s'\n%s",
+                                   argv[optind - 1], usage);
+        int rc = parse_option(c, v, &err);
+        if (rc == 1) {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (rc < 0)
+            return cli_usage_error("run", "--%s: %s", cli_option_name(opts, c), err.msg);
+    }
+    if (optind != argc - 1)
+        return cli_usage_error("run", "expected one scenario file\n%s", usage);
+    v->scenario = argv[optind];
+    if (!v->outdir[0]) {
+        char name[256];
+        scenario_name_of(v->scenario, name, sizeof name);
+        snprintf(v->outdir, sizeof v->outdir, "results/%s", name);
+    }
+    v->load.outdir = v->outdir;
+    v->run.outdir = v->outdir;
+    size_t len = 0;
+    for (int i = 0; i < argc && len < sizeof v->command; i++)
+        len += (size_t)snprintf(v->command + len, sizeof v->command - len, "%s%s",
+                                i ? " " : "collsim ", argv[i]);
+    v->run.command = v->command;
+    return 0;
+}
+
+/* After the run: the summary line and the plots. */
+static int finish(run_cli *v, sweep_plan *plan, const sweep_outcome *out)
+{
+    fprintf(stderr, "collsim run: %zu points (%zu resumed): %zu ok, %zu error -> %s/results.csv\n",
+            out->total, out->resumed, out->ok, out->failed, v->outdir);
+    if (out->signal) {
+        fprintf(stderr, "collsim run: interrupted (signal %d); --resume goes on from here\n",
+                out->signal);
+        return 128 + out->signal;
+    }
+    cs_error err;
+    if (!v->no_plot && sweep_plot(v->outdir, sweep_plan_facts(plan)->plot_baseline, &err) < 0)
+        fprintf(stderr, "collsim run: plots: %s\n", err.msg);
+    return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_cli v;
+    int rc = parse_args(argc, argv, &v);
+    if (rc != 0)
+        return rc == -1 ? 0 : rc; /* -1: --help was printed */
+    sweep_plan *plan;
+    cs_error err;
+    if (scenario_load(v.scenario, &v.load, &plan, &err) < 0) {
+        fprintf(stderr, "%s\n", err.msg); /* "file:line: message" */
+        return EXIT_USAGE;
+    }
+    sweep_outcome out;
+    if (sweep_run(plan, &v.run, &out, &err) < 0) {
+        fprintf(stderr, "collsim run: %s\n", err.msg);
+        sweep_plan_free(plan);
+        return EXIT_CHECK_FAILED;
+    }
+    rc = finish(&v, plan, &out);
+    sweep_plan_free(plan);
+    return rc;
+}

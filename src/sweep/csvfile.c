@@ -1,0 +1,179 @@
+/* csvfile.c - results.csv on disk: one row as one line, reading back whole lines only,
+ * rewriting atomically (sweep_internal.h).
+ *
+ * Rows never contain line breaks (result.h), so a line is a row and a file cut short by
+ * a kill ends, at worst, in a partial line without its '\n': readers drop it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/util.h"
+#include "sweep/sweep_internal.h"
+
+char *csv_row_text(const sweep_fields *f, const sim_row *r, size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
+    if (!m) {
+        fprintf(stderr, "collsim: out of memory (row buffer)\n");
+        exit(3);
+    }
+    sweep_row_csv(m, f, r);
+    fclose(m);
+    *len = n;
+    return buf;
+}
+
+static char *header_text(size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
+    if (!m) {
+        fprintf(stderr, "collsim: out of memory (row buffer)\n");
+        exit(3);
+    }
+    sweep_row_csv_header(m);
+    fclose(m);
+    *len = n;
+    return buf;
+}
+
+int csv_split(const char *line, size_t len, char ***fields)
+{
+    /* at most len + 1 fields; each field's text is no longer than the line */
+    size_t maxf = len + 1;
+    char **out = xmalloc(maxf * sizeof *out + len + maxf);
+    char *text = (char *)(out + maxf);
+    int n = 0;
+    size_t i = 0;
+    for (;;) {
+        out[n++] = text;
+        if (i < len && line[i] == '"') {
+            for (i++; i < len; i++) {
+                if (line[i] == '"' && i + 1 < len && line[i + 1] == '"')
+                    *text++ = line[i++];
+                else if (line[i] == '"')
+                    break;
+                else
+                    *text++ = line[i];
+            }
+            i++; /* the closing quote */
+        }
+        while (i < len && line[i] != ',')
+            *text++ = line[i++];
+        *text++ = '\0';
+        if (i >= len)
+            break;
+        i++; /* the comma */
+    }
+    *fields = out;
+    return n;
+}
+
+int csv_row_key(const char *line, int64_t *point, char id[SWEEP_ID_LEN + 1])
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(line, &end, 10);
+    if (errno || end == line || *end != ',' || v < 0)
+        return -1;
+    const char *s = end + 1;
+    size_t k = strspn(s, "0123456789abcdef");
+    if (k != SWEEP_ID_LEN || s[k] != ',')
+        return -1;
+    memcpy(id, s, SWEEP_ID_LEN);
+    id[SWEEP_ID_LEN] = '\0';
+    *point = v;
+    return 0;
+}
+
+void csv_rows_free(csv_rows *rows)
+{
+    for (size_t i = 0; i < rows->n; i++)
+        free(rows->lines[i]);
+    free(rows->lines);
+    memset(rows, 0, sizeof *rows);
+}
+
+static char *read_file(const char *path, size_t *n, cs_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cs_fail(err, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 65536;
+    char *buf = xmalloc(cap);
+    *n = 0;
+    size_t r;
+    while ((r = fread(buf + *n, 1, cap - *n, f)) > 0) {
+        *n += r;
+        if (*n == cap)
+            buf = xrealloc(buf, cap *= 2);
+    }
+    fclose(f);
+    return buf;
+}
+
+int csv_read_results(const char *path, csv_rows *rows, cs_error *err)
+{
+    memset(rows, 0, sizeof *rows);
+    size_t n, hlen;
+    char *text = read_file(path, &n, err);
+    if (!text)
+        return -1;
+    char *header = header_text(&hlen);
+    int same = n >= hlen && memcmp(text, header, hlen) == 0;
+    free(header);
+    if (!same) {
+        free(text);
+        return cs_fail(err, "%s does not start with the columns of this collsim's results "
+                            "(docs/results.md)", path);
+    }
+    size_t at = hlen;
+    rows->valid_bytes = hlen;
+    while (at < n) {
+        char *nl = memchr(text + at, '\n', n - at);
+        if (!nl) {
+            rows->partial = 1;
+            break;
+        }
+        size_t len = (size_t)(nl - (text + at));
+        VEC_RESERVE(rows->lines, rows->cap, rows->n + 1);
+        char *line = xmalloc(len + 1);
+        memcpy(line, text + at, len);
+        line[len] = '\0';
+        rows->lines[rows->n++] = line;
+        at += len + 1;
+        rows->valid_bytes = at;
+    }
+    free(text);
+    return 0;
+}
+
+int csv_write_results(const char *path, char *const *lines, size_t n, cs_error *err)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return cs_fail(err, "cannot write %s: %s", tmp, strerror(errno));
+    sweep_row_csv_header(f);
+    for (size_t i = 0; i < n; i++) {
+        fputs(lines[i], f);
+        fputc('\n', f);
+    }
+    int bad = fflush(f) != 0 || fsync(fileno(f)) != 0;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        cs_fail(err, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

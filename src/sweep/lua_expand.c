@@ -1,0 +1,180 @@
+/* lua_expand.c - multiplying a collsim.sweep call's axes out into points (sweep_internal.h).
+ *
+ * The axes are nested in the order of the AX_* enum, the last (size) varying fastest, so
+ * a sweep's points come out grouped by topology, then collective, ... then algorithm,
+ * with the sizes of one algorithm together. For every combination the point's seed is
+ * resolved (a hash of the scenario seed and the repetition), a "random" or
+ * "fragmented:K" placement and a workload without "seed=" take it, and placement and
+ * workload are rewritten in their canonical text so that equal points get equal ids.
+ * A `dims` function and the `filter` callback are called with the point as a table.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "sweep/sweep_internal.h"
+
+/* The point as a Lua table (for filter and dims functions; docs/scenarios.md). */
+static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
+                       const plan_topology *t)
+{
+    lua_createtable(L, 0, 16);
+    lua_pushstring(L, sweep_plan_str(p, pt->topology));
+    lua_setfield(L, -2, "topology");
+    lua_pushstring(L, t->family);
+    lua_setfield(L, -2, "family");
+    lua_pushinteger(L, t->hosts);
+    lua_setfield(L, -2, "hosts");
+    lua_pushstring(L, coll_name(pt->coll));
+    lua_setfield(L, -2, "collective");
+    lua_pushstring(L, sweep_plan_str(p, pt->algorithm));
+    lua_setfield(L, -2, "algorithm");
+    lua_pushstring(L, sweep_plan_str(p, pt->params));
+    lua_setfield(L, -2, "params");
+    lua_pushinteger(L, pt->ranks);
+    lua_setfield(L, -2, "ranks");
+    lua_pushinteger(L, pt->ranks_per_node);
+    lua_setfield(L, -2, "ranks_per_node");
+    lua_pushinteger(L, pt->bytes);
+    lua_setfield(L, -2, "size");
+    lua_pushstring(L, sweep_plan_str(p, pt->placement));
+    lua_setfield(L, -2, "placement");
+    lua_pushstring(L, sim_model_name(pt->model));
+    lua_setfield(L, -2, "model");
+    lua_pushinteger(L, pt->root);
+    lua_setfield(L, -2, "root");
+    lua_pushinteger(L, pt->dst);
+    lua_setfield(L, -2, "dst");
+    lua_pushinteger(L, pt->rep);
+    lua_setfield(L, -2, "rep");
+    lua_pushinteger(L, (lua_Integer)pt->seed);
+    lua_setfield(L, -2, "seed");
+}
+
+/* The canonical placement text with the point's seed where the kind takes one. */
+static int32_t resolve_placement(lua_State *L, sweep_plan *p, const char *text, uint64_t seed)
+{
+    char buf[1200];
+    int colons = 0;
+    for (const char *c = text; *c; c++)
+        colons += *c == ':';
+    if (strcmp(text, "random") == 0 || (strncmp(text, "fragmented:", 11) == 0 && colons == 1))
+        snprintf(buf, sizeof buf, "%s:%" PRIu64, text, seed);
+    else
+        snprintf(buf, sizeof buf, "%s", text);
+    placement_spec ps;
+    cs_error err;
+    if (placement_parse(buf, &ps, &err) < 0)
+        luaL_error(L, "collsim.sweep: placement: %s", err.msg);
+    placement_format(&ps, buf, sizeof buf);
+    return plan_intern(p, buf);
+}
+
+static int32_t resolve_workload(lua_State *L, sweep_plan *p, int32_t text, uint64_t seed)
+{
+    if (text < 0)
+        return plan_intern(p, "");
+    char buf[400];
+    const char *t = sweep_plan_str(p, text);
+    if (strstr(t, "seed="))
+        snprintf(buf, sizeof buf, "%s", t);
+    else
+        snprintf(buf, sizeof buf, "%s:seed=%" PRIu64, t, seed);
+    workload_params wp;
+    cs_error err;
+    if (workload_parse(buf, &wp, &err) < 0)
+        luaL_error(L, "collsim.sweep: workload: %s", err.msg);
+    workload_format(&wp, buf, sizeof buf);
+    return plan_intern(p, buf);
+}
+
+/* dims = function(point) returning "AxB" or nil. */
+static int32_t call_dims(lua_State *L, sweep_plan *p, const sweep_axes *ax,
+                         const sweep_point *pt, const plan_topology *t)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ax->dims_fn);
+    push_point(L, p, pt, t);
+    lua_call(L, 1, 1);
+    int32_t s = -1;
+    if (lua_type(L, -1) == LUA_TSTRING)
+        s = plan_intern(p, lua_tostring(L, -1));
+    else if (!lua_isnil(L, -1))
+        luaL_error(L, "collsim.sweep: dims function: expected \"AxB\" or nil, got %s",
+                   luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return s;
+}
+
+static int keep_point(lua_State *L, sweep_plan *p, const sweep_axes *ax, const sweep_point *pt,
+                      const plan_topology *t)
+{
+    if (ax->filter == LUA_NOREF)
+        return 1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ax->filter);
+    push_point(L, p, pt, t);
+    lua_call(L, 1, 1);
+    int keep = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return keep;
+}
+
+/* The point of one combination (pos[a]: the index into axis a). */
+static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *pos,
+                       sweep_point *pt)
+{
+#define V(a) (ax->v[a][pos[a]])
+    memset(pt, 0, sizeof *pt);
+    pt->topology = p->topos[V(AX_TOPOLOGY).i].spec;
+    pt->coll = (coll_kind)V(AX_COLLECTIVE).i;
+    pt->model = (sim_model)V(AX_MODEL).i;
+    pt->ranks_per_node = (int32_t)V(AX_RANKS_PER_NODE).i;
+    pt->ranks = (int32_t)V(AX_RANKS).i;
+    pt->root = (int32_t)V(AX_ROOT).i;
+    pt->dst = (int32_t)V(AX_DST).i;
+    pt->dims = (int32_t)V(AX_DIMS).i;
+    pt->reduce_Bps = V(AX_REDUCE).d;
+    pt->copy_Bps = V(AX_COPY).d;
+    pt->rep = (int32_t)V(AX_REP).i;
+    pt->algorithm = ax->variant_name[V(AX_ALGORITHM).i];
+    pt->params = ax->variant_params[V(AX_ALGORITHM).i];
+    pt->bytes = V(AX_SIZE).i;
+    pt->seed = plan_rep_seed(p->facts.seed, pt->rep);
+#undef V
+}
+
+size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t sweep_no)
+{
+    size_t pos[AX__COUNT] = {0}, added = 0;
+    p->seed_used = 1;
+    for (;;) {
+        const plan_topology *t = &p->topos[ax->v[AX_TOPOLOGY][pos[AX_TOPOLOGY]].i];
+        const alg_desc *d = registry_find(p->algorithms.n ? &p->algorithms : NULL,
+                                          (coll_kind)ax->v[AX_COLLECTIVE][pos[AX_COLLECTIVE]].i,
+                                          sweep_plan_str(p, ax->variant_name[
+                                              ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i]), NULL);
+        if (d) { /* algorithms are per collective: other combinations do not exist */
+            sweep_point pt;
+            make_point(p, ax, pos, &pt);
+            pt.sweep = sweep_no;
+            pt.placement = resolve_placement(
+                L, p, sweep_plan_str(p, (int32_t)ax->v[AX_PLACEMENT][pos[AX_PLACEMENT]].i),
+                pt.seed);
+            pt.workload = pt.coll == COLL_ALLTOALLV
+                              ? resolve_workload(L, p, (int32_t)ax->v[AX_WORKLOAD][pos[AX_WORKLOAD]].i,
+                                                 pt.seed)
+                              : plan_intern(p, "");
+            if (pt.dims == DIMS_FROM_FUNCTION)
+                pt.dims = call_dims(L, p, ax, &pt, t);
+            if (pt.dims < 0)
+                pt.dims = plan_intern(p, "");
+            if (keep_point(L, p, ax, &pt, t))
+                added += (size_t)plan_add_point(p, &pt);
+        }
+        int a = AX__COUNT - 1; /* odometer: the last axis turns fastest */
+        while (a >= 0 && ++pos[a] == ax->n[a])
+            pos[a--] = 0;
+        if (a < 0)
+            return added;
+    }
+}

@@ -1,0 +1,526 @@
+/* lua_sweep.c - collsim.sweep{...}: reading and validating the sweep table into axes
+ * (sweep_internal.h), then lua_expand.c multiplies them out.
+ *
+ * Every key is one axis; its value is one value or a list of values. Anything wrong is
+ * raised as a Lua error, so it carries the "file:line:" of the collsim.sweep call:
+ * unknown keys, unknown collectives, algorithms, algorithm parameters or topology keys,
+ * malformed sizes, placements, models, workloads, dims or rates. Constraints that depend
+ * on the point (P a power of two, P <= hosts) are left to the run, where they make rows
+ * with status "error".
+ *
+ * The axes live in a userdata with a __gc metamethod, so that an error raised half-way
+ * frees them with the Lua state.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "common/kv.h"
+#include "common/units.h"
+#include "common/util.h"
+#include "sweep/sweep_internal.h"
+
+#define KEYS                                                                                  \
+    "topology, collective, algorithm (or topologies, collectives, algorithms), ranks, "      \
+    "ranks_per_node, size (sizes), placement (placements), model (models), workload "        \
+    "(workloads), root, dst, dims, reduce_rate, copy_rate, repetitions, filter, on_result"
+
+/* Keys and the axis they fill (-1: not an axis). */
+static const struct {
+    const char *key, *alias;
+    int axis;
+} sweep_keys[] = {
+    {"topology", "topologies", AX_TOPOLOGY},  {"collective", "collectives", AX_COLLECTIVE},
+    {"algorithm", "algorithms", AX_ALGORITHM}, {"ranks", NULL, AX_RANKS},
+    {"ranks_per_node", NULL, AX_RANKS_PER_NODE}, {"size", "sizes", AX_SIZE},
+    {"placement", "placements", AX_PLACEMENT}, {"model", "models", AX_MODEL},
+    {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
+    {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
+    {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
+    {"repetitions", "repeat", AX_REP},                 {"filter", NULL, -1},
+    {"on_result", NULL, -1},
+};
+#define NKEYS (sizeof sweep_keys / sizeof sweep_keys[0])
+
+static int axes_gc(lua_State *L)
+{
+    sweep_axes *ax = lua_touserdata(L, 1);
+    for (int a = 0; a < AX__COUNT; a++)
+        free(ax->v[a]);
+    free(ax->variant_name);
+    free(ax->variant_params);
+    memset(ax, 0, sizeof *ax);
+    return 0;
+}
+
+static sweep_axes *new_axes(lua_State *L)
+{
+    sweep_axes *ax = lua_newuserdatauv(L, sizeof *ax, 0);
+    memset(ax, 0, sizeof *ax);
+    ax->dims_fn = ax->filter = ax->on_result = LUA_NOREF;
+    if (luaL_newmetatable(L, "collsim.sweep_axes")) {
+        lua_pushcfunction(L, axes_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
+    return ax;
+}
+
+static void add_value(sweep_axes *ax, int a, int64_t i, double d)
+{
+    VEC_RESERVE(ax->v[a], ax->cap[a], ax->n[a] + 1);
+    ax->v[a][ax->n[a]++] = (axis_value){i, d};
+}
+
+/* ---- the table's keys ----------------------------------------------------------------------- */
+
+/* Pushes the value of key (or its alias) from the sweep table at index 1; fails when
+ * both are given. Returns 0 when neither is. */
+static int get_key(lua_State *L, size_t k)
+{
+    int t1 = lua_getfield(L, 1, sweep_keys[k].key);
+    if (!sweep_keys[k].alias)
+        return t1 != LUA_TNIL;
+    int t2 = lua_getfield(L, 1, sweep_keys[k].alias);
+    if (t1 != LUA_TNIL && t2 != LUA_TNIL)
+        luaL_error(L, "collsim.sweep: give '%s' or '%s', not both", sweep_keys[k].key,
+                   sweep_keys[k].alias);
+    if (t2 == LUA_TNIL)
+        lua_pop(L, 1);
+    else
+        lua_remove(L, -2);
+    return t1 != LUA_TNIL || t2 != LUA_TNIL;
+}
+
+static void check_keys(lua_State *L)
+{
+    for (lua_pushnil(L); lua_next(L, 1); lua_pop(L, 1)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        int known = 0;
+        for (size_t k = 0; key && k < NKEYS && !known; k++)
+            known = strcmp(key, sweep_keys[k].key) == 0 ||
+                    (sweep_keys[k].alias && strcmp(key, sweep_keys[k].alias) == 0);
+        if (!known)
+            luaL_error(L, "collsim.sweep: unknown key '%s' (allowed: " KEYS ")",
+                       key ? key : luaL_typename(L, -2));
+    }
+}
+
+/* Is the value at idx a list of values (a plain table), rather than one value? */
+static int is_list(lua_State *L, int idx)
+{
+    return lua_type(L, idx) == LUA_TTABLE && !scenario_is_object(L, idx, "collsim.topology") &&
+           !scenario_is_object(L, idx, "collsim.algorithm");
+}
+
+typedef void (*value_fn)(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key);
+
+/* Calls fn for the value on top of the stack, or for each element if it is a list; pops
+ * it. fn finds its value on top of the stack and leaves the stack as it found it. */
+static void each_value(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key,
+                       value_fn fn)
+{
+    if (!is_list(L, -1)) {
+        fn(L, p, ax, a, key);
+    } else {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        if (n == 0)
+            luaL_error(L, "collsim.sweep: '%s' is an empty list", key);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            fn(L, p, ax, a, key);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* ---- values of each axis ------------------------------------------------------------------ */
+
+static void fail_cs(lua_State *L, const char *key, const cs_error *err)
+{
+    luaL_error(L, "collsim.sweep: %s: %s", key, err->msg);
+}
+
+static void v_topology(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    const char *spec;
+    if (scenario_is_object(L, -1, "collsim.topology")) {
+        lua_getfield(L, -1, "spec");
+        spec = lua_tostring(L, -1);
+        lua_pop(L, 1); /* the object on the stack keeps the string alive */
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+        spec = lua_tostring(L, -1);
+    } else {
+        luaL_error(L, "collsim.sweep: %s: expected a topology (collsim.topology..., "
+                      "collsim.machine(...) or a spec string), got %s", key,
+                   luaL_typename(L, -1));
+        return;
+    }
+    int32_t ti;
+    cs_error err;
+    if (plan_topology_find(p, spec, &ti, &err) < 0)
+        luaL_error(L, "collsim.sweep: topology \"%s\": %s", spec, err.msg);
+    add_value(ax, a, ti, 0);
+}
+
+static void v_collective(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    coll_kind c;
+    cs_error err;
+    if (coll_from_name(luaL_checkstring(L, -1), &c, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, c, 0);
+}
+
+static void v_model(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    sim_model m;
+    cs_error err;
+    if (sim_model_parse(luaL_checkstring(L, -1), &m, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, m, 0);
+}
+
+/* "random" and "fragmented:K" take the point's seed; anything else must parse as is. */
+static void v_placement(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    const char *text = luaL_checkstring(L, -1);
+    char probe[1200];
+    int colons = 0;
+    for (const char *c = text; *c; c++)
+        colons += *c == ':';
+    if (strcmp(text, "random") == 0 || (strncmp(text, "fragmented:", 11) == 0 && colons == 1))
+        snprintf(probe, sizeof probe, "%s:0", text);
+    else
+        snprintf(probe, sizeof probe, "%s", text);
+    placement_spec ps;
+    cs_error err;
+    if (placement_parse(probe, &ps, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, plan_intern(p, text), 0);
+}
+
+static void v_workload(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    const char *text = luaL_checkstring(L, -1);
+    workload_params wp;
+    cs_error err;
+    if (workload_parse(text, &wp, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, plan_intern(p, text), 0);
+}
+
+static void v_int(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    int64_t min = a == AX_RANKS ? 2 : a == AX_RANKS_PER_NODE || a == AX_REP ? 1 : 0;
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < min || lua_tointeger(L, -1) > INT32_MAX)
+        luaL_error(L, "collsim.sweep: %s: expected whole numbers >= %d, got %s", key, (int)min,
+                   luaL_tolstring(L, -1, NULL));
+    add_value(ax, a, lua_tointeger(L, -1), 0);
+}
+
+static void v_size(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    int64_t b;
+    cs_error err;
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0)
+            luaL_error(L, "collsim.sweep: %s: a size must be a whole number of bytes >= 0", key);
+        b = lua_tointeger(L, -1);
+    } else if (parse_size(luaL_checkstring(L, -1), &b, &err) < 0) {
+        fail_cs(L, key, &err);
+    }
+    add_value(ax, a, b, 0);
+}
+
+/* "AxB": checked now; a function is called for each point (lua_expand.c). */
+static void v_dims(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    if (lua_type(L, -1) == LUA_TFUNCTION) {
+        if (ax->dims_fn != LUA_NOREF)
+            luaL_error(L, "collsim.sweep: %s: at most one function", key);
+        lua_pushvalue(L, -1);
+        ax->dims_fn = luaL_ref(L, LUA_REGISTRYINDEX);
+        add_value(ax, a, DIMS_FROM_FUNCTION, 0);
+        return;
+    }
+    kv_list kv;
+    int32_t dims[SPEC_MAX_DIMS];
+    int nd;
+    cs_error err;
+    kv_init(&kv);
+    const char *text = luaL_checkstring(L, -1);
+    if (kv_set(&kv, "dims", text, 0, &err) < 0 ||
+        kv_dims(&kv, "dims", NULL, dims, SPEC_MAX_DIMS, &nd, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, plan_intern(p, text), 0);
+}
+
+/* A rate: "free" or 0 (no cost), a bandwidth string, or bytes per second. */
+static void v_rate(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    double r = 0;
+    cs_error err;
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        r = lua_tonumber(L, -1);
+        if (!(r >= 0) || isinf(r))
+            luaL_error(L, "collsim.sweep: %s: a rate must be >= 0 bytes per second", key);
+    } else if (strcmp(luaL_checkstring(L, -1), "free") != 0 &&
+               parse_bandwidth(lua_tostring(L, -1), &r, &err) < 0) {
+        fail_cs(L, key, &err);
+    }
+    add_value(ax, a, 0, r);
+}
+
+static value_fn axis_reader(int a)
+{
+    switch (a) {
+    case AX_TOPOLOGY: return v_topology;
+    case AX_COLLECTIVE: return v_collective;
+    case AX_MODEL: return v_model;
+    case AX_PLACEMENT: return v_placement;
+    case AX_WORKLOAD: return v_workload;
+    case AX_SIZE: return v_size;
+    case AX_DIMS: return v_dims;
+    case AX_REDUCE:
+    case AX_COPY: return v_rate;
+    default: return v_int;
+    }
+}
+
+/* ---- algorithms ------------------------------------------------------------------------- */
+
+/* The descriptor of `name` for the first of the sweep's collectives that has it. */
+static const alg_desc *find_alg(lua_State *L, sweep_plan *p, const sweep_axes *ax,
+                                const char *name)
+{
+    cs_error err, first;
+    cs_error_clear(&first);
+    const alg_registry *user = p->algorithms.n ? &p->algorithms : NULL;
+    for (size_t c = 0; c < ax->n[AX_COLLECTIVE]; c++) {
+        const alg_desc *d = registry_find(user, (coll_kind)ax->v[AX_COLLECTIVE][c].i, name, &err);
+        if (d)
+            return d;
+        if (c == 0)
+            first = err;
+    }
+    luaL_error(L, "collsim.sweep: algorithm: %s", first.msg);
+    return NULL;
+}
+
+static void add_variant(sweep_plan *p, sweep_axes *ax, const char *name, const char *params)
+{
+    VEC_RESERVE(ax->variant_name, ax->variants_cap, ax->nvariants + 1);
+    ax->variant_params = xrealloc(ax->variant_params, ax->variants_cap * sizeof(int32_t));
+    ax->variant_name[ax->nvariants] = plan_intern(p, name);
+    ax->variant_params[ax->nvariants] = plan_intern(p, params);
+    add_value(ax, AX_ALGORITHM, (int64_t)ax->nvariants, 0);
+    ax->nvariants++;
+}
+
+/* The variants of an algorithm object: every combination of its parameter values. The
+ * table at idx maps names (sorted here) to a value or a list of values. */
+static void object_variants(lua_State *L, sweep_plan *p, sweep_axes *ax, const alg_desc *d,
+                            int params_idx, char *prefix, size_t n, int depth, int nkeys)
+{
+    if (depth > nkeys) {
+        coll_spec s;
+        cs_error err;
+        coll_spec_init(&s, d->coll, 2, 0);
+        char copy[1024];
+        snprintf(copy, sizeof copy, "%s", prefix);
+        for (char *save = NULL, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+            char *eq = strchr(t, '=');
+            *eq = '\0';
+            if (coll_spec_set_param(&s, t, eq + 1, &err) < 0)
+                luaL_error(L, "collsim.sweep: algorithm %s: %s", d->name, err.msg);
+        }
+        if (alg_check_params(d, &s, &err) < 0)
+            luaL_error(L, "collsim.sweep: algorithm %s: %s", d->name, err.msg);
+        add_variant(p, ax, d->name, prefix);
+        return;
+    }
+    lua_rawgeti(L, -1, depth); /* key (the sorted key list is on top) */
+    const char *key = lua_tostring(L, -1);
+    lua_getfield(L, params_idx, key);
+    int list = lua_type(L, -1) == LUA_TTABLE;
+    lua_Integer nv = list ? (lua_Integer)lua_rawlen(L, -1) : 1;
+    if (nv == 0)
+        luaL_error(L, "collsim.sweep: algorithm %s: parameter %s: empty list", d->name, key);
+    size_t len = strlen(prefix);
+    for (lua_Integer i = 1; i <= nv; i++) {
+        char value[128], what[160];
+        if (list)
+            lua_rawgeti(L, -1, i);
+        else
+            lua_pushvalue(L, -1);
+        snprintf(what, sizeof what, "algorithm %s: parameter %s", d->name, key);
+        scenario_value_text(L, -1, what, value, sizeof value);
+        lua_pop(L, 1);
+        snprintf(prefix + len, n - len, "%s%s=%s", len ? " " : "", key, value);
+        lua_pushvalue(L, -3); /* the key list back on top for the next level */
+        object_variants(L, p, ax, d, params_idx, prefix, n, depth + 1, nkeys);
+        lua_pop(L, 1);
+    }
+    prefix[len] = '\0';
+    lua_pop(L, 2);
+}
+
+static void v_algorithm(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)a;
+    (void)key;
+    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "all") == 0) {
+        const alg_registry *user = p->algorithms.n ? &p->algorithms : NULL;
+        for (size_t c = 0; c < ax->n[AX_COLLECTIVE]; c++)
+            for (size_t k = 0; k < registry_builtin_count() + (user ? user->n : 0); k++) {
+                const alg_desc *d = k < registry_builtin_count()
+                                        ? registry_builtin_at(k)
+                                        : user->algs[k - registry_builtin_count()];
+                if (d->coll == (coll_kind)ax->v[AX_COLLECTIVE][c].i)
+                    add_variant(p, ax, d->name, "");
+            }
+        return;
+    }
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        add_variant(p, ax, find_alg(L, p, ax, lua_tostring(L, -1))->name, "");
+        return;
+    }
+    if (!scenario_is_object(L, -1, "collsim.algorithm"))
+        luaL_error(L, "collsim.sweep: algorithm: expected a name, \"all\" or "
+                      "collsim.algorithm(...), got %s", luaL_typename(L, -1));
+    lua_getfield(L, -1, "name");
+    const alg_desc *d = find_alg(L, p, ax, lua_tostring(L, -1));
+    lua_getfield(L, -2, "params");
+    int params_idx = lua_gettop(L);
+    lua_newtable(L); /* sorted parameter names */
+    int nkeys = 0;
+    for (lua_pushnil(L); lua_next(L, params_idx); lua_pop(L, 1)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            luaL_error(L, "collsim.sweep: algorithm %s: parameters are name = value", d->name);
+        lua_pushvalue(L, -2);
+        lua_rawseti(L, -4, ++nkeys);
+    }
+    lua_getglobal(L, "table");
+    lua_getfield(L, -1, "sort");
+    lua_pushvalue(L, -3);
+    lua_call(L, 1, 0);
+    lua_pop(L, 1);
+    char prefix[512] = "";
+    if (nkeys == 0)
+        add_variant(p, ax, d->name, "");
+    else
+        object_variants(L, p, ax, d, params_idx, prefix, sizeof prefix, 1, nkeys);
+    lua_settop(L, params_idx - 2);
+}
+
+/* ---- the sweep ------------------------------------------------------------------------------ */
+
+/* Defaults of the optional axes. */
+static void add_defaults(sweep_plan *p, sweep_axes *ax)
+{
+    if (!ax->n[AX_MODEL])
+        add_value(ax, AX_MODEL, SIM_MODEL_CM02, 0);
+    if (!ax->n[AX_PLACEMENT])
+        add_value(ax, AX_PLACEMENT, plan_intern(p, "linear"), 0);
+    if (!ax->n[AX_RANKS_PER_NODE])
+        add_value(ax, AX_RANKS_PER_NODE, 1, 0);
+    if (!ax->n[AX_WORKLOAD])
+        add_value(ax, AX_WORKLOAD, -1, 0);
+    if (!ax->n[AX_ROOT])
+        add_value(ax, AX_ROOT, 0, 0);
+    if (!ax->n[AX_DST])
+        add_value(ax, AX_DST, 1, 0);
+    if (!ax->n[AX_DIMS])
+        add_value(ax, AX_DIMS, -1, 0);
+    if (!ax->n[AX_REDUCE])
+        add_value(ax, AX_REDUCE, 0, SIM_DEFAULT_REDUCE_BPS);
+    if (!ax->n[AX_COPY])
+        add_value(ax, AX_COPY, 0, SIM_DEFAULT_COPY_BPS);
+    if (!ax->n[AX_SIZE])
+        add_value(ax, AX_SIZE, (int64_t)1 << 20, 0);
+}
+
+/* repetitions = N is the axis 0 .. N-1 ("repeat" is a Lua keyword: only t["repeat"]) */
+static void read_repeat(lua_State *L, sweep_axes *ax, size_t k)
+{
+    lua_Integer n = 1;
+    if (get_key(L, k)) {
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 1000000)
+            luaL_error(L, "collsim.sweep: repetitions: expected a whole number in 1..1000000");
+        n = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    for (lua_Integer r = 0; r < n; r++)
+        add_value(ax, AX_REP, r, 0);
+}
+
+static int read_function(lua_State *L, size_t k)
+{
+    if (!get_key(L, k))
+        return LUA_NOREF;
+    if (lua_type(L, -1) != LUA_TFUNCTION)
+        luaL_error(L, "collsim.sweep: %s: expected a function, got %s", sweep_keys[k].key,
+                   luaL_typename(L, -1));
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* Reads every axis; the collectives before the algorithms (names are per collective). */
+static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
+{
+    static const int required[] = {AX_TOPOLOGY, AX_COLLECTIVE, AX_ALGORITHM, AX_RANKS};
+    size_t algorithm_key = 0;
+    for (size_t k = 0; k < NKEYS; k++) {
+        int a = sweep_keys[k].axis;
+        if (a == AX_ALGORITHM)
+            algorithm_key = k;
+        else if (a == AX_REP)
+            read_repeat(L, ax, k);
+        else if (a < 0)
+            continue;
+        else if (get_key(L, k))
+            each_value(L, p, ax, a, sweep_keys[k].key, axis_reader(a));
+    }
+    if (ax->n[AX_COLLECTIVE] && get_key(L, algorithm_key))
+        each_value(L, p, ax, AX_ALGORITHM, "algorithm", v_algorithm);
+    for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
+        for (size_t k = 0; k < NKEYS; k++)
+            if (sweep_keys[k].axis == required[r] && !ax->n[required[r]])
+                luaL_error(L, "collsim.sweep: '%s' is required (docs/scenarios.md)",
+                           sweep_keys[k].key);
+    int alltoallv = 0;
+    for (size_t c = 0; c < ax->n[AX_COLLECTIVE]; c++)
+        alltoallv |= ax->v[AX_COLLECTIVE][c].i == COLL_ALLTOALLV;
+    if (ax->n[AX_WORKLOAD] && !alltoallv)
+        luaL_error(L, "collsim.sweep: workload: workloads are for the alltoallv collective");
+    ax->filter = read_function(L, NKEYS - 2);    /* sweep_keys ends with filter, */
+    ax->on_result = read_function(L, NKEYS - 1); /* on_result */
+    add_defaults(p, ax);
+}
+
+/* collsim.sweep{...}: returns the number of points it added. */
+int scenario_l_sweep(lua_State *L)
+{
+    sweep_plan *p = scenario_plan(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    check_keys(L);
+    sweep_axes *ax = new_axes(L);
+    read_axes(L, p, ax);
+    int32_t sweep_no = plan_add_sweep(p, ax->on_result);
+    size_t added = sweep_expand(L, p, ax, sweep_no);
+    if (ax->filter != LUA_NOREF)
+        luaL_unref(L, LUA_REGISTRYINDEX, ax->filter);
+    if (ax->dims_fn != LUA_NOREF)
+        luaL_unref(L, LUA_REGISTRYINDEX, ax->dims_fn);
+    lua_pushinteger(L, (lua_Integer)added);
+    return 1;
+}

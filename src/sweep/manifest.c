@@ -1,0 +1,131 @@
+/* manifest.c - OUTDIR/manifest.json: what was run, with what, where, when, and how long
+ * each point took (docs/results.md describes every field). Written to a temporary file
+ * and renamed, so a reader never sees half a manifest. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <lua.h>
+#include <simgrid/engine.h> /* xbt/base.h first: version.h needs its macros */
+#include <simgrid/version.h>
+
+#include "common/json.h"
+#include "sweep/sweep_internal.h"
+#include "version.h"
+
+void utc_now(char *buf, size_t n)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void key(FILE *f, const char *indent, const char *name)
+{
+    fprintf(f, ",\n%s", indent);
+    json_write_string(f, name);
+    fputs(": ", f);
+}
+
+static void key_str(FILE *f, const char *indent, const char *name, const char *value)
+{
+    key(f, indent, name);
+    json_write_string(f, value);
+}
+
+/* One point: its resolved parameters, status and wall time, on one line. */
+static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
+                        const point_record *r)
+{
+    fprintf(f, "    {\"point\": %" PRId64 ", \"id\": \"%s\", \"status\": ", pt->index, pt->id);
+    json_write_string(f, r->status[0] ? r->status : "pending");
+    fputs(", \"wall_s\": ", f);
+    json_write_number(f, r->wall_s);
+    fprintf(f, ", \"peak_rss_kb\": %ld, \"topology\": ", r->peak_rss_kb);
+    json_write_string(f, sweep_plan_str(p, pt->topology));
+    fprintf(f, ", \"collective\": \"%s\", \"algorithm\": ", coll_name(pt->coll));
+    json_write_string(f, sweep_plan_str(p, pt->algorithm));
+    fputs(", \"params\": ", f);
+    json_write_string(f, sweep_plan_str(p, pt->params));
+    fprintf(f, ", \"ranks\": %" PRId32 ", \"ranks_per_node\": %" PRId32 ", \"size_bytes\": %" PRId64
+               ", \"root\": %" PRId32 ", \"dst\": %" PRId32 ", \"dims\": ",
+            pt->ranks, pt->ranks_per_node, pt->bytes, pt->root, pt->dst);
+    json_write_string(f, sweep_plan_str(p, pt->dims));
+    fputs(", \"placement\": ", f);
+    json_write_string(f, sweep_plan_str(p, pt->placement));
+    fprintf(f, ", \"model\": \"%s\", \"workload\": ", sim_model_name(pt->model));
+    json_write_string(f, sweep_plan_str(p, pt->workload));
+    fputs(", \"reduce_Bps\": ", f);
+    json_write_number(f, pt->reduce_Bps);
+    fputs(", \"copy_Bps\": ", f);
+    json_write_number(f, pt->copy_Bps);
+    fprintf(f, ", \"rep\": %" PRId32 ", \"seed\": %" PRIu64 "}", pt->rep, pt->seed);
+}
+
+static void write_header(FILE *f, const sweep_plan *p, const manifest_run *m)
+{
+    const scenario_facts *sf = sweep_plan_facts(p);
+    const char *in = "  ";
+    char host[256] = "", now[32], sg[32];
+    gethostname(host, sizeof host - 1);
+    utc_now(now, sizeof now);
+    int maj, min, patch;
+    sg_version_get(&maj, &min, &patch);
+    snprintf(sg, sizeof sg, "%d.%d.%d", maj, min, patch);
+    fputs("{\n  \"manifest\": \"collsim-run-1\"", f);
+    key_str(f, in, "state", m->state);
+    key_str(f, in, "scenario", sf->path);
+    key_str(f, in, "scenario_name", sf->name);
+    key_str(f, in, "scenario_sha256", sf->sha256);
+    key(f, in, "seed");
+    fprintf(f, "%" PRIu64, sf->seed);
+    key(f, in, "unsafe_lua");
+    fputs(sf->unsafe_lua ? "true" : "false", f);
+    key_str(f, in, "collsim_version", COLLSIM_VERSION);
+    key_str(f, in, "git_revision", COLLSIM_GIT_REV);
+    key_str(f, in, "simgrid_version", sg);
+    key_str(f, in, "lua_version", LUA_RELEASE);
+    key_str(f, in, "host", host);
+    key_str(f, in, "command", m->opts->command ? m->opts->command : "");
+    key_str(f, in, "started", m->started);
+    key_str(f, in, "updated", now);
+    key(f, in, "wall_s");
+    json_write_number(f, m->wall_s);
+    key(f, in, "jobs");
+    fprintf(f, "%d", m->opts->jobs);
+    key(f, in, "shard");
+    fprintf(f, "\"%d/%d\"", m->opts->shard_k, m->opts->shard_n);
+    key(f, in, "points_total");
+    fprintf(f, "%zu", sweep_plan_count(p));
+    key(f, in, "duplicates_dropped");
+    fprintf(f, "%zu", sf->duplicates);
+}
+
+int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err)
+{
+    char path[4200], tmp[4300];
+    snprintf(path, sizeof path, "%s/manifest.json", m->opts->outdir);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return cs_fail(err, "cannot write %s: %s", tmp, strerror(errno));
+    write_header(f, p, m);
+    fputs(",\n  \"points\": [\n", f);
+    for (size_t i = 0; i < m->n; i++) {
+        write_point(f, p, sweep_plan_point(p, m->indices[i]), &m->records[i]);
+        fputs(i + 1 < m->n ? ",\n" : "\n", f);
+    }
+    fputs("  ]\n}\n", f);
+    int bad = fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        cs_fail(err, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,421 @@
+/* runner.c - running a plan's points (one shard of them) in child processes, appending
+ * one row per finished point to results.csv, resuming, and stopping cleanly on SIGINT /
+ * SIGTERM / SIGHUP (sweep.h describes the contract).
+ *
+ * The signals are blocked and read from a signalfd, which is polled together with the
+ * running jobs' answer pipes: no signal handler, no global flag. The children unblock
+ * them (sim.h), so Ctrl-C on a terminal reaches them too; their points are then dropped.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "common/util.h"
+#include "sweep/sweep_internal.h"
+
+typedef struct running {
+    sim_job job;
+    size_t pos;      /* position in the shard */
+    double started;
+    int active;
+} running;
+
+typedef struct runner {
+    sweep_plan *p;
+    const sweep_run_opts *o;
+    size_t *indices;     /* plan indices of the shard's points */
+    size_t n;
+    point_record *rec;   /* per shard position */
+    char csv[4200];
+    int fd;              /* results.csv, O_APPEND */
+    int tfd;             /* timings.csv, O_APPEND */
+    int sigfd;
+    running *slots;      /* o->jobs of them */
+    progress pr;
+    manifest_run m;
+    double started;
+    sweep_outcome *out;
+} runner;
+
+/* ---- the shard and results.csv ------------------------------------------------------------ */
+
+static void select_shard(runner *r)
+{
+    size_t total = sweep_plan_count(r->p);
+    r->indices = xmalloc((total + 1) * sizeof *r->indices);
+    for (size_t i = (size_t)(r->o->shard_k - 1); i < total; i += (size_t)r->o->shard_n)
+        r->indices[r->n++] = i;
+    r->rec = xcalloc(r->n + 1, sizeof *r->rec);
+    for (size_t i = 0; i < r->n; i++)
+        r->rec[i].wall_s = NAN;
+}
+
+/* The shard position of a plan index, or -1 if another shard has it. */
+static int64_t shard_pos(const runner *r, int64_t index)
+{
+    int64_t k = r->o->shard_k - 1, N = r->o->shard_n;
+    return index % N == k ? index / N : -1;
+}
+
+/* Takes the status of a kept row into its record. */
+static void record_row(runner *r, size_t pos, const char *line)
+{
+    char **f;
+    int nf = csv_split(line, strlen(line), &f);
+    int st = sweep_csv_column("status");
+    if (nf > st)
+        snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f[st]);
+    free(f);
+}
+
+/* ---- timings.csv: "point,id,wall_s,peak_rss_kb", the measurements results.csv leaves
+ * out (result.h), appended like the rows; on resume, read back for the manifest. */
+
+static const char timings_header[] = "point,id,wall_s,peak_rss_kb\n";
+
+static void read_timings(runner *r, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[256], id[SWEEP_ID_LEN + 1];
+    long long index;
+    double wall;
+    long rss;
+    while (f && fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%lld,%16[0-9a-f],%lf,%ld", &index, id, &wall, &rss) != 4 ||
+            sweep_plan_find(r->p, id) != index || shard_pos(r, index) < 0)
+            continue;
+        point_record *rec = &r->rec[shard_pos(r, index)];
+        if (rec->status[0]) {
+            rec->wall_s = wall;
+            rec->peak_rss_kb = rss;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
+static int open_timings(runner *r, cs_error *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/timings.csv", r->o->outdir);
+    int resume = r->o->resume && access(path, F_OK) == 0;
+    if (resume)
+        read_timings(r, path);
+    r->tfd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0666);
+    if (r->tfd < 0)
+        return cs_fail(err, "cannot open %s: %s", path, strerror(errno));
+    if (!resume && write(r->tfd, timings_header, sizeof timings_header - 1) < 0)
+        return cs_fail(err, "cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+static void append_timing(runner *r, const sweep_point *pt, double wall, long rss)
+{
+    char line[128];
+    int n = snprintf(line, sizeof line, "%lld,%s,%.6f,%ld\n", (long long)pt->index, pt->id,
+                     wall, rss);
+    if (write(r->tfd, line, (size_t)n) != n)
+        fprintf(stderr, "collsim run: cannot append to timings.csv: %s\n", strerror(errno));
+}
+
+/* --resume: keeps the rows of this plan's shard (one per point), drops the rest. */
+static int resume_rows(runner *r, cs_error *err)
+{
+    csv_rows rows;
+    if (csv_read_results(r->csv, &rows, err) < 0)
+        return -1;
+    char **kept = xmalloc((rows.n + 1) * sizeof *kept);
+    size_t nkept = 0;
+    for (size_t i = 0; i < rows.n; i++) {
+        int64_t index, pos;
+        char id[SWEEP_ID_LEN + 1];
+        if (csv_row_key(rows.lines[i], &index, id) < 0 || sweep_plan_find(r->p, id) != index ||
+            (pos = shard_pos(r, index)) < 0 || r->rec[pos].status[0])
+            continue;
+        record_row(r, (size_t)pos, rows.lines[i]);
+        kept[nkept++] = rows.lines[i];
+    }
+    r->out->resumed = nkept;
+    int rc = csv_write_results(r->csv, kept, nkept, err);
+    free(kept);
+    csv_rows_free(&rows);
+    return rc;
+}
+
+static int open_results(runner *r, cs_error *err)
+{
+    snprintf(r->csv, sizeof r->csv, "%s/results.csv", r->o->outdir);
+    if (r->o->resume && access(r->csv, F_OK) == 0) {
+        if (resume_rows(r, err) < 0)
+            return -1;
+    } else if (csv_write_results(r->csv, NULL, 0, err) < 0) {
+        return -1;
+    }
+    r->fd = open(r->csv, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (r->fd < 0)
+        return cs_fail(err, "cannot open %s: %s", r->csv, strerror(errno));
+    return open_timings(r, err);
+}
+
+/* One write(2) per row, so a kill leaves whole lines (sweep.h). */
+static int append_row(runner *r, const sweep_fields *f, const sim_row *row, cs_error *err)
+{
+    size_t len;
+    char *text = csv_row_text(f, row, &len);
+    ssize_t w;
+    do
+        w = write(r->fd, text, len);
+    while (w < 0 && errno == EINTR);
+    free(text);
+    if (w != (ssize_t)len)
+        return cs_fail(err, "cannot append to %s: %s", r->csv,
+                       w < 0 ? strerror(errno) : "short write");
+    return 0;
+}
+
+/* Rewrites results.csv in point order if the rows finished out of order (-j N). */
+static int sort_results(runner *r, cs_error *err)
+{
+    csv_rows rows;
+    if (csv_read_results(r->csv, &rows, err) < 0)
+        return -1;
+    char **by_pos = xcalloc(r->n + 1, sizeof *by_pos);
+    int sorted = 1;
+    int64_t last = -1;
+    for (size_t i = 0; i < rows.n; i++) {
+        int64_t index;
+        char id[SWEEP_ID_LEN + 1];
+        csv_row_key(rows.lines[i], &index, id);
+        sorted &= index > last;
+        last = index;
+        by_pos[shard_pos(r, index)] = rows.lines[i];
+    }
+    int rc = 0;
+    if (!sorted) {
+        size_t k = 0;
+        for (size_t i = 0; i < r->n; i++)
+            if (by_pos[i])
+                by_pos[k++] = by_pos[i];
+        rc = csv_write_results(r->csv, by_pos, k, err);
+    }
+    free(by_pos);
+    csv_rows_free(&rows);
+    return rc;
+}
+
+/* ---- points ---------------------------------------------------------------------------------- */
+
+/* Records a finished point: the row, the callback, the progress line. */
+static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, double wall,
+                      cs_error *err)
+{
+    const sweep_point *pt = sweep_plan_point(r->p, r->indices[pos]);
+    row->sim_wall_s = wall;
+    if (append_row(r, f, row, err) < 0)
+        return -1;
+    append_timing(r, pt, wall, row->sim_peak_rss_kb);
+    snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f->status);
+    r->rec[pos].wall_s = wall;
+    r->rec[pos].peak_rss_kb = row->sim_peak_rss_kb;
+    char label[1024];
+    sweep_point_label(r->p, pt, label, sizeof label);
+    progress_point(&r->pr, label, f->error[0] ? f->error : f->status, wall);
+    return sweep_plan_on_result(r->p, pt, f, row, err);
+}
+
+static int point_failed(runner *r, size_t pos, const sim_config *c, const char *msg, double wall,
+                        cs_error *err)
+{
+    sweep_fields f;
+    sim_row row;
+    sweep_point_fields(r->p, sweep_plan_point(r->p, r->indices[pos]), &f);
+    memset(&row, 0, sizeof row);
+    sim_row_describe(c, &row);
+    snprintf(f.status, sizeof f.status, "error");
+    snprintf(f.error, sizeof f.error, "%s", msg);
+    return point_done(r, pos, &f, &row, wall, err);
+}
+
+/* Starts the point at pos in slot s (or records its error at once). */
+static int start_point(runner *r, running *s, size_t pos, cs_error *err)
+{
+    sim_config c;
+    workload *w = NULL;
+    cs_error perr;
+    double t0 = wall_seconds();
+    int rc = sweep_point_config(r->p, sweep_plan_point(r->p, r->indices[pos]), &c, &w, &perr);
+    if (rc == 0)
+        rc = sim_job_start(&c, &s->job, &perr);
+    workload_free(w);
+    if (rc < 0)
+        return point_failed(r, pos, &c, perr.msg, wall_seconds() - t0, err);
+    s->pos = pos;
+    s->started = t0;
+    s->active = 1;
+    return 0;
+}
+
+/* The job in slot s has answered: record its row (unless the run is being stopped). */
+static int finish_point(runner *r, running *s, cs_error *err)
+{
+    sim_result res;
+    cs_error perr;
+    s->active = 0;
+    int rc = sim_job_finish(&s->job, &res, &perr);
+    double wall = wall_seconds() - s->started;
+    if (r->out->signal)
+        return rc == 0 ? (sim_result_free(&res), 0) : 0;
+    if (rc < 0) {
+        sim_config c;
+        workload *w = NULL;
+        cs_error ignored;
+        sweep_point_config(r->p, sweep_plan_point(r->p, r->indices[s->pos]), &c, &w, &ignored);
+        workload_free(w);
+        return point_failed(r, s->pos, &c, perr.msg, wall, err);
+    }
+    sweep_fields f;
+    sweep_point_fields(r->p, sweep_plan_point(r->p, r->indices[s->pos]), &f);
+    rc = point_done(r, s->pos, &f, &res.row, wall, err);
+    sim_result_free(&res);
+    return rc;
+}
+
+/* ---- the loop ------------------------------------------------------------------------------ */
+
+static void stop_all(runner *r, int sig)
+{
+    r->out->signal = sig;
+    for (int j = 0; j < r->o->jobs; j++)
+        if (r->slots[j].active)
+            sim_job_signal(&r->slots[j].job, SIGTERM);
+}
+
+/* Waits for a job's answer or a signal; returns -1 on a fatal error. */
+static int wait_events(runner *r, cs_error *err)
+{
+    struct pollfd fds[r->o->jobs + 1];
+    int slot_of[r->o->jobs + 1], nfds = 0;
+    fds[nfds] = (struct pollfd){.fd = r->sigfd, .events = POLLIN};
+    slot_of[nfds++] = -1;
+    for (int j = 0; j < r->o->jobs; j++)
+        if (r->slots[j].active) {
+            fds[nfds] = (struct pollfd){.fd = r->slots[j].job.fd, .events = POLLIN};
+            slot_of[nfds++] = j;
+        }
+    if (poll(fds, (nfds_t)nfds, -1) < 0)
+        return errno == EINTR ? 0 : cs_fail(err, "poll: %s", strerror(errno));
+    if (fds[0].revents & POLLIN) {
+        struct signalfd_siginfo si;
+        if (read(r->sigfd, &si, sizeof si) == (ssize_t)sizeof si && !r->out->signal)
+            stop_all(r, (int)si.ssi_signo);
+    }
+    for (int i = 1; i < nfds; i++)
+        if (fds[i].revents && sim_job_read(&r->slots[slot_of[i]].job) == 1 &&
+            finish_point(r, &r->slots[slot_of[i]], err) < 0)
+            return -1;
+    return 0;
+}
+
+static int any_active(const runner *r)
+{
+    for (int j = 0; j < r->o->jobs; j++)
+        if (r->slots[j].active)
+            return 1;
+    return 0;
+}
+
+static int run_points(runner *r, cs_error *err)
+{
+    size_t next = 0;
+    for (;;) {
+        for (int j = 0; j < r->o->jobs && !r->out->signal; j++) {
+            while (next < r->n && r->rec[next].status[0])
+                next++;
+            if (!r->slots[j].active && next < r->n && start_point(r, &r->slots[j], next++, err) < 0)
+                return -1;
+        }
+        while (next < r->n && r->rec[next].status[0])
+            next++;
+        if (!any_active(r) && (next >= r->n || r->out->signal))
+            return 0;
+        if (any_active(r) && wait_events(r, err) < 0)
+            return -1;
+    }
+}
+
+/* ---- sweep_run ------------------------------------------------------------------------------- */
+
+static void count_rows(runner *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        r->out->ok += strcmp(r->rec[i].status, "ok") == 0;
+        r->out->failed += strcmp(r->rec[i].status, "error") == 0;
+    }
+}
+
+static int write_manifest(runner *r, const char *state, cs_error *err)
+{
+    r->m.state = state;
+    r->m.wall_s = wall_seconds() - r->started;
+    return manifest_write(r->p, &r->m, err);
+}
+
+static int run(runner *r, cs_error *err)
+{
+    if (make_dirs(r->o->outdir, err) < 0 || open_results(r, err) < 0)
+        return -1;
+    r->m = (manifest_run){.opts = r->o, .indices = r->indices, .n = r->n, .records = r->rec};
+    utc_now(r->m.started, sizeof r->m.started);
+    if (write_manifest(r, "running", err) < 0)
+        return -1;
+    progress_init(&r->pr, r->o->progress, r->n, r->out->resumed);
+    int rc = run_points(r, err);
+    if (rc < 0)
+        stop_all(r, r->out->signal ? r->out->signal : SIGTERM);
+    for (int j = 0; j < r->o->jobs; j++) /* after an error or a signal: reap the rest */
+        if (r->slots[j].active) {
+            cs_error ignored;
+            finish_point(r, &r->slots[j], &ignored);
+        }
+    progress_end(&r->pr);
+    if (rc < 0)
+        return -1;
+    count_rows(r);
+    if (sort_results(r, err) < 0)
+        return -1;
+    return write_manifest(r, r->out->signal ? "interrupted" : "complete", err);
+}
+
+int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_error *err)
+{
+    memset(out, 0, sizeof *out);
+    runner r = {.p = p, .o = o, .fd = -1, .tfd = -1, .out = out, .started = wall_seconds()};
+    select_shard(&r);
+    out->total = r.n;
+    r.slots = xcalloc((size_t)o->jobs, sizeof *r.slots);
+    sigset_t mask, old;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGINT);
+    sigaddset(&mask, SIGTERM);
+    sigaddset(&mask, SIGHUP);
+    sigprocmask(SIG_BLOCK, &mask, &old);
+    r.sigfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+    int rc = r.sigfd < 0 ? cs_fail(err, "signalfd: %s", strerror(errno)) : run(&r, err);
+    if (r.sigfd >= 0)
+        close(r.sigfd);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (r.fd >= 0)
+        close(r.fd);
+    if (r.tfd >= 0)
+        close(r.tfd);
+    free(r.slots);
+    free(r.indices);
+    free(r.rec);
+    return rc;
+}

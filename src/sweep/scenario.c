@@ -1,0 +1,138 @@
+/* scenario.c - running a scenario file into a plan, and calling its on_result callbacks
+ * (sweep.h).
+ *
+ * The file is loaded as text only (a precompiled chunk is refused) with the chunk name
+ * "@<path as given>", so every Lua error message starts with "<path>:<line>:". The Lua
+ * state stays open with the plan: on_result callbacks run in it while the sweep runs.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "common/util.h"
+#include "sweep/sweep_internal.h"
+
+void scenario_name_of(const char *path, char *name, size_t n)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".lua") == 0)
+        len -= 4;
+    snprintf(name, n, "%.*s", (int)len, base);
+}
+
+/* The error on top of the stack as a message (error() may raise any value). */
+static const char *lua_error_text(lua_State *L)
+{
+    const char *msg = lua_tostring(L, -1);
+    if (msg)
+        return msg;
+    return luaL_typename(L, -1)[0] == 'n' ? "error (nil)" : "error object is not a string";
+}
+
+static int run_file(sweep_plan *p, const char *path, cs_error *err)
+{
+    lua_State *L = p->L;
+    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
+        /* syntax errors come as "path:line: message"; an unreadable file "cannot open" */
+        cs_fail(err, "%s", lua_error_text(L));
+        lua_pop(L, 1);
+        return -1;
+    }
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        cs_fail(err, "%s", lua_error_text(L));
+        lua_pop(L, 1);
+        return -1;
+    }
+    return 0;
+}
+
+static int init_facts(sweep_plan *p, const char *path, const scenario_opts *o, cs_error *err)
+{
+    scenario_facts *f = &p->facts;
+    snprintf(f->path, sizeof f->path, "%s", path);
+    scenario_name_of(path, f->name, sizeof f->name);
+    if (sha256_file_hex(path, f->sha256, err) < 0)
+        return -1;
+    f->seed = o->have_seed ? o->seed : 1;
+    p->seed_from_cli = o->have_seed;
+    f->unsafe_lua = o->unsafe_lua;
+    char copy[4096];
+    snprintf(copy, sizeof copy, "%s", path);
+    if (!realpath(dirname(copy), p->dir))
+        return cs_fail(err, "%s: cannot resolve its directory: %s", path, strerror(errno));
+    snprintf(p->outdir, sizeof p->outdir, "%s", o->outdir ? o->outdir : "");
+    return 0;
+}
+
+int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs_error *err)
+{
+    *out = NULL;
+    sweep_plan *p = plan_new();
+    if (init_facts(p, path, o, err) < 0) {
+        sweep_plan_free(p);
+        return -1;
+    }
+    p->L = luaL_newstate();
+    scenario_open_libs(p->L, p);
+    scenario_open_collsim(p->L, p);
+    lua_pop(p->L, 1);
+    if (run_file(p, path, err) < 0) {
+        sweep_plan_free(p);
+        return -1;
+    }
+    if (p->nsweeps == 0) {
+        cs_fail(err, "%s: the scenario defines no points (call collsim.sweep{...}, see "
+                     "docs/scenarios.md)", path);
+        sweep_plan_free(p);
+        return -1;
+    }
+    *out = p;
+    return 0;
+}
+
+/* ---- on_result -------------------------------------------------------------------------- */
+
+/* The row as a table: column name -> number (numeric columns; absent when empty) or
+ * string, built from the CSV text so that it holds exactly what results.csv holds. */
+static void push_row(lua_State *L, const sweep_fields *f, const sim_row *row)
+{
+    size_t len;
+    char *line = csv_row_text(f, row, &len);
+    char **fields;
+    int n = csv_split(line, len, &fields);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n && i < sweep_csv_ncolumns(); i++) {
+        int is_text;
+        const char *name = sweep_csv_column_name(i, &is_text, NULL);
+        if (is_text)
+            lua_pushstring(L, fields[i]);
+        else if (!fields[i][0] || lua_stringtonumber(L, fields[i]) == 0)
+            continue;
+        lua_setfield(L, -2, name);
+    }
+    free(fields);
+    free(line);
+}
+
+int sweep_plan_on_result(sweep_plan *p, const sweep_point *pt, const sweep_fields *f,
+                         const sim_row *row, cs_error *err)
+{
+    int ref = p->on_result[pt->sweep];
+    if (ref == LUA_NOREF)
+        return 0;
+    lua_State *L = p->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    push_row(L, f, row);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        cs_fail(err, "on_result: %s", lua_error_text(L));
+        lua_pop(L, 1);
+        return -1;
+    }
+    return 0;
+}

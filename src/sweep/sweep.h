@@ -1,0 +1,146 @@
+/* sweep.h - Lua scenarios and sweeps: `collsim run`.
+ *
+ * A scenario file (Lua 5.4, docs/scenarios.md) is run once, sandboxed, in the collsim
+ * process; its collsim.sweep{...} calls expand into a *plan*: an ordered list of
+ * simulation points. Expansion is deterministic: the same file, seed and collsim give
+ * the same points in the same order, each with a stable id (the first 16 hex digits of
+ * the SHA-256 of the point's canonical parameters, seed included). Everything wrong in
+ * the scenario itself (a Lua error, an unknown collective, algorithm, algorithm parameter
+ * or topology key, a malformed size) is a `file:line: message` error while loading,
+ * before any point runs.
+ *
+ * The runner executes a plan's points (or one shard of them: point i belongs to shard
+ * k/N when i mod N = k-1), each in its own child process (sim.h: sim_job), up to `jobs`
+ * at once, and appends one row per finished point to OUTDIR/results.csv with a single
+ * write(2) on an O_APPEND descriptor, so that a killed run leaves only whole lines (a
+ * partial last line, possible only if the kernel cut a write short, is dropped on
+ * resume). Rows are written as points finish; when the run ends the file is rewritten in
+ * point order (temp file + rename) if it is not, so that -j N and -j 1 give the same
+ * file. A point that fails (an algorithm constraint, P larger than the machine, a
+ * simulation error) is a row with status "error" and the message; the sweep goes on.
+ * OUTDIR/manifest.json (written atomically, at the start and at the end) records the
+ * scenario, its SHA-256, versions, seed, host, dates, and every point's resolved
+ * parameters, status and wall time.
+ *
+ * Resume: --resume keeps the rows of results.csv whose ids are points of this plan (and
+ * shard), skips those points and runs the others. Interruption (SIGINT, SIGTERM, SIGHUP):
+ * running points are killed and not recorded, completed rows stay, the manifest says
+ * "interrupted", and the run returns 128 + the signal number.
+ */
+#ifndef COLLSIM_SWEEP_H
+#define COLLSIM_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "algorithms/registry.h"
+#include "common/error.h"
+#include "common/sha256.h"
+#include "sim/sim.h"
+#include "traffic/workload.h"
+
+/* ---- plans ----------------------------------------------------------------------------- */
+
+/* One point. Text fields are indices into the plan's string table (sweep_plan_str). */
+typedef struct sweep_point {
+    int64_t index;              /* position in the plan */
+    char id[SWEEP_ID_LEN + 1];
+    int32_t topology;           /* spec "family k=v ..." or "preset.yaml k=v ..." */
+    int32_t algorithm;          /* name */
+    int32_t params;             /* "name=value name=value" sorted by name, or "" */
+    coll_kind coll;
+    int32_t ranks, ranks_per_node, root, dst;
+    int64_t bytes;
+    int32_t placement;          /* canonical placement text, seed resolved */
+    sim_model model;
+    int32_t workload;           /* canonical workload text, seed resolved, or "" */
+    int32_t dims;               /* "8x8" or "" */
+    double reduce_Bps, copy_Bps;
+    int32_t rep;
+    uint64_t seed;
+    int32_t sweep;              /* which collsim.sweep call made it (0-based) */
+} sweep_point;
+
+typedef struct sweep_plan sweep_plan; /* opaque: owns the Lua state and the points */
+
+typedef struct scenario_opts {
+    const char *outdir;   /* scenario writes (io.open) are allowed under it */
+    int unsafe_lua;       /* no sandbox */
+    int have_seed;        /* seed given on the command line (overrides collsim.seed) */
+    uint64_t seed;
+} scenario_opts;
+
+/* The scenario name: the file's base name without ".lua" ("quickstart"). */
+void scenario_name_of(const char *path, char *name, size_t n);
+
+/* Runs the scenario file and builds its plan. Errors: "file:line: message". */
+int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs_error *err);
+void sweep_plan_free(sweep_plan *p);
+
+size_t sweep_plan_count(const sweep_plan *p);
+const sweep_point *sweep_plan_point(const sweep_plan *p, size_t i);
+const char *sweep_plan_str(const sweep_plan *p, int32_t s);
+/* The index of the point with this id, or -1. */
+int64_t sweep_plan_find(const sweep_plan *p, const char *id);
+
+/* Facts about the scenario, for the manifest. */
+typedef struct scenario_facts {
+    char path[4096];     /* as given */
+    char name[256];
+    char sha256[SHA256_HEX_LEN + 1];
+    uint64_t seed;
+    int unsafe_lua;
+    char plot_baseline[512]; /* collsim.plot{baseline=...}: names separated by ',' */
+    size_t duplicates;   /* points dropped because an earlier one had the same id */
+} scenario_facts;
+const scenario_facts *sweep_plan_facts(const sweep_plan *p);
+
+/* The simulation of a point: fills c; *w is the alltoallv workload (NULL if none) that
+ * c->spec.workload points to, which the caller frees (workload_free) after the run. */
+int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c, workload **w,
+                       cs_error *err);
+/* The sweep columns of a point's row; status "ok" (the caller changes it on failure). */
+void sweep_point_fields(const sweep_plan *p, const sweep_point *pt, sweep_fields *f);
+/* "allreduce ring P=32 n=1MiB" (for progress lines). */
+void sweep_point_label(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n);
+
+/* Calls the on_result callback of the point's sweep, if any, with the row as a Lua table
+ * (docs/scenarios.md). Errors (the callback's) are "file:line: message". */
+int sweep_plan_on_result(sweep_plan *p, const sweep_point *pt, const sweep_fields *f,
+                         const sim_row *row, cs_error *err);
+
+/* ---- running -------------------------------------------------------------------------- */
+
+typedef enum { PROGRESS_QUIET, PROGRESS_LINES, PROGRESS_TTY } progress_mode;
+
+typedef struct sweep_run_opts {
+    const char *outdir;
+    int jobs;              /* points in flight at once, >= 1 */
+    int shard_k, shard_n;  /* this run's shard k/N (1/1: everything) */
+    int resume;
+    progress_mode progress;
+    const char *command;   /* the command line, for the manifest */
+} sweep_run_opts;
+
+typedef struct sweep_outcome {
+    size_t total;       /* points of the shard */
+    size_t resumed;     /* found in results.csv */
+    size_t ok, failed;  /* rows in results.csv at the end */
+    int signal;         /* the signal that interrupted the run, 0 if none */
+} sweep_outcome;
+
+/* Runs the plan into o->outdir (created if needed). Returns 0 when the run ended
+ * (interrupted or not: see out->signal), -1 on an error that stopped it (the output
+ * directory, a results.csv of other columns or of another scenario on --resume, an
+ * on_result error). */
+int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_error *err);
+
+/* ---- plots ---------------------------------------------------------------------------- */
+
+/* Runs scripts/plot.py on outdir/results.csv (PNGs into outdir) with a Python that has
+ * matplotlib ($COLLSIM_PYTHON, python3 on PATH, /usr/bin/python3). Returns 0 when the
+ * plots were drawn, 1 when no suitable Python or script exists (a note is printed), -1
+ * when the script failed. */
+int sweep_plot(const char *outdir, const char *baseline, cs_error *err);
+
+#endif

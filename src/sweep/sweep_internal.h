@@ -1,0 +1,172 @@
+/* sweep_internal.h - the plan's insides, shared by the files of src/sweep (not public).
+ *
+ *   plan.c          the plan: strings, topologies, points, ids, seeds, point -> sim_config
+ *   scenario.c      loading a scenario file into a Lua state, on_result calls
+ *   lua_sandbox.c   the sandboxed standard library
+ *   lua_collsim.c   the collsim module (constructors, helpers)
+ *   lua_sweep.c     collsim.sweep: reading the axes
+ *   lua_expand.c    collsim.sweep: the cartesian product, seeds, filter
+ *   csvfile.c       reading and rewriting results.csv
+ *   manifest.c      manifest.json
+ *   progress.c      the progress line / log lines
+ *   runner.c        running a plan: jobs, signals, resume
+ *   plot.c          running scripts/plot.py
+ */
+#ifndef COLLSIM_SWEEP_INTERNAL_H
+#define COLLSIM_SWEEP_INTERNAL_H
+
+#include <stdio.h>
+
+#include <lua.h>
+
+#include "sweep/sweep.h"
+
+/* A topology the scenario named, built once to validate it. */
+typedef struct plan_topology {
+    int32_t spec;     /* string index */
+    char family[32];
+    int32_t hosts, switches, groups;
+    char dims[64];    /* "8x8x8" for grid families, else "" */
+} plan_topology;
+
+struct sweep_plan {
+    scenario_facts facts;
+    char dir[4096];     /* the scenario's directory (real path) */
+    char outdir[4096];  /* scenario writes go only here (real path once created) */
+    int seed_used;      /* a sweep has used the seed: collsim.seed may not change it now */
+    int seed_from_cli;
+    /* interned strings: strs[i], and an open-addressing table of indices + 1 */
+    char **strs;
+    size_t nstrs, strs_cap;
+    int32_t *str_slots;
+    size_t str_slots_cap;
+    /* points, and an open-addressing table of point indices + 1 keyed by id */
+    sweep_point *points;
+    size_t npoints, points_cap;
+    int64_t *id_slots;
+    size_t id_slots_cap;
+    plan_topology *topos;
+    size_t ntopos, topos_cap;
+    alg_registry algorithms; /* user-defined algorithms (none yet: a later issue) */
+    lua_State *L;
+    int *on_result;          /* per sweep call: Lua registry reference or LUA_NOREF */
+    size_t nsweeps, sweeps_cap;
+};
+
+/* plan.c */
+sweep_plan *plan_new(void);
+int32_t plan_intern(sweep_plan *p, const char *s);
+/* Builds (once) and describes a topology spec; -1 with the topology's error. */
+int plan_topology_find(sweep_plan *p, const char *spec, int32_t *index, cs_error *err);
+/* The seed of repetition rep: a hash of the scenario seed and rep, below 2^31. */
+uint64_t plan_rep_seed(uint64_t scenario_seed, int32_t rep);
+/* Sets pt->index and pt->id and appends it; returns 1, or 0 when an earlier point has
+ * the same id (then it is not added and facts.duplicates grows). */
+int plan_add_point(sweep_plan *p, sweep_point *pt);
+/* Adds a sweep call's on_result reference; returns the sweep number. */
+int32_t plan_add_sweep(sweep_plan *p, int on_result_ref);
+
+/* lua_sandbox.c: the standard library, restricted unless p->facts.unsafe_lua. */
+void scenario_open_libs(lua_State *L, sweep_plan *p);
+/* Resolves a path the scenario gave relative to the scenario's directory into buf. */
+void scenario_resolve_path(const sweep_plan *p, const char *path, char *buf, size_t n);
+
+/* lua_collsim.c: pushes the collsim module table (also set as global `collsim`). */
+void scenario_open_collsim(lua_State *L, sweep_plan *p);
+/* The plan a collsim function belongs to (its first upvalue). */
+sweep_plan *scenario_plan(lua_State *L);
+/* The text of a scalar Lua value (string, integer, float, boolean) for key=value lists;
+ * raises a Lua error naming `what` for other types. */
+const char *scenario_value_text(lua_State *L, int idx, const char *what, char *buf, size_t n);
+/* Is the value at idx a table with the given collsim metatable name? */
+int scenario_is_object(lua_State *L, int idx, const char *tname);
+
+/* csvfile.c: results.csv. Rows are single lines (result.h). */
+/* The row as one malloc'ed CSV line ending in '\n'; *len its length. */
+char *csv_row_text(const sweep_fields *f, const sim_row *r, size_t *len);
+/* Splits a line (without its '\n') into fields, RFC 4180 quoting undone; *fields is one
+ * malloc'ed block (free it alone). Returns the number of fields. */
+int csv_split(const char *line, size_t len, char ***fields);
+
+/* The rows of a results.csv: whole lines (without '\n'), in file order. */
+typedef struct csv_rows {
+    char **lines;
+    size_t n, cap;
+    size_t valid_bytes; /* length of the file up to its last whole line */
+    int partial;        /* the file ended in a partial line (not in lines) */
+} csv_rows;
+/* Reads a results.csv; fails if its header is not the sweep header. */
+int csv_read_results(const char *path, csv_rows *rows, cs_error *err);
+void csv_rows_free(csv_rows *rows);
+/* The point index (first field) and id (second field) of a row; -1 if malformed. */
+int csv_row_key(const char *line, int64_t *point, char id[SWEEP_ID_LEN + 1]);
+/* Writes header + lines to path through a temporary file and rename(2). */
+int csv_write_results(const char *path, char *const *lines, size_t n, cs_error *err);
+
+/* lua_sweep.c: collsim.sweep{...} reads its table into axes; lua_expand.c multiplies
+ * them out into points. Axes in nesting order (the last varies fastest). */
+enum {
+    AX_TOPOLOGY,   /* topology index (plan->topos) */
+    AX_COLLECTIVE, /* coll_kind */
+    AX_MODEL,      /* sim_model */
+    AX_PLACEMENT,  /* string index: the placement as given ("random": seed from the point) */
+    AX_RANKS_PER_NODE,
+    AX_RANKS,
+    AX_WORKLOAD,   /* string index, -1 = none */
+    AX_ROOT,
+    AX_DST,
+    AX_DIMS,       /* string index, -1 = none, DIMS_FROM_FUNCTION */
+    AX_REDUCE,     /* .d: bytes per second, 0 = free */
+    AX_COPY,
+    AX_REP,
+    AX_ALGORITHM,  /* variant index */
+    AX_SIZE,
+    AX__COUNT
+};
+#define DIMS_FROM_FUNCTION (-2) /* dims = function(point): called for each point */
+typedef struct axis_value {
+    int64_t i;
+    double d;
+} axis_value;
+typedef struct sweep_axes {
+    axis_value *v[AX__COUNT];
+    size_t n[AX__COUNT], cap[AX__COUNT];
+    int32_t *variant_name, *variant_params; /* string indices per algorithm variant */
+    size_t nvariants, variants_cap;
+    int dims_fn, filter, on_result;         /* Lua registry references or LUA_NOREF */
+} sweep_axes;
+int scenario_l_sweep(lua_State *L);
+/* Adds the points of the axes to the plan (raising Lua errors); returns how many. */
+size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t sweep_no);
+
+/* progress.c */
+typedef struct progress {
+    progress_mode mode;
+    size_t total, done, done_at_start;
+    double started;
+} progress;
+void progress_init(progress *pr, progress_mode mode, size_t total, size_t done);
+/* One point finished (status "ok" / "error"). */
+void progress_point(progress *pr, const char *label, const char *status, double wall_s);
+void progress_end(progress *pr);
+
+/* manifest.c: OUTDIR/manifest.json, written atomically (temp file + rename). */
+typedef struct point_record {
+    char status[8];  /* "ok", "error", or "" (not run yet) */
+    double wall_s;   /* wall time of the point's run, NAN if unknown */
+    long peak_rss_kb; /* the child's peak resident memory, 0 if unknown */
+} point_record;
+typedef struct manifest_run {
+    const sweep_run_opts *opts;
+    const char *state;      /* "running", "complete", "interrupted" */
+    char started[32];       /* ISO 8601 UTC */
+    double wall_s;          /* of the whole run so far */
+    const size_t *indices;  /* the points of this shard, in order */
+    size_t n;
+    const point_record *records; /* per shard point */
+} manifest_run;
+int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err);
+/* The current UTC time as "2026-11-23T21:30:00Z". */
+void utc_now(char *buf, size_t n);
+
+#endif

@@ -1,0 +1,112 @@
+#!/bin/sh
+# CLI test: `collsim run SCENARIO.lua`: scenario errors as file:line with a non-zero
+# exit, the sandbox, same seed -> same CSV, -j 2 -> same CSV as -j 1, a killed run resumed
+# -> same CSV as an uninterrupted one, shards together = the whole run.
+# usage: run.sh PATH/TO/collsim
+set -u
+bin=$1
+. "$(dirname "$0")/lib/check.sh"
+tmp=$(mktemp -d)
+export COLLSIM_CACHE_DIR="$tmp/cache"
+same() { # NAME A.csv B.csv: byte-identical, and not empty
+    if cmp -s "$2" "$3" && [ "$(wc -l < "$2")" -gt 1 ]; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1"; diff "$2" "$3" | head -5; fail=1
+    fi
+}
+
+# ---- errors in scenarios -------------------------------------------------------------------
+printf 'local t = collsim.topology.torus{dims = "4"}\ncollsim.sweep{\n  topology = t,,\n}\n' > "$tmp/syntax.lua"
+check "syntax error" 2 "syntax.lua:3:" -- "$bin" run "$tmp/syntax.lua" -o "$tmp/o"
+cat > "$tmp/unknown.lua" <<'LUA'
+local t = collsim.topology.torus{dims = "4"}
+collsim.sweep{topology = t, collective = "allreduce", ranks = 4,
+              algorithm = "no_such_algorithm"}
+LUA
+check "unknown algorithm" 2 "unknown.lua:2: collsim.sweep: algorithm: .*no_such_algorithm" -- \
+    "$bin" run "$tmp/unknown.lua" -o "$tmp/o"
+printf 'collsim.sweep{topology = collsim.topology.torus{dims = "4"}, collective = "allreduce",\n  ranks = 4, algorithm = "ring", sizes = "12 parsecs"}\n' > "$tmp/size.lua"
+check "bad size" 2 "size.lua:1: collsim.sweep: size" -- "$bin" run "$tmp/size.lua" -o "$tmp/o"
+printf 'collsim.sweep{topology = collsim.topology.torus{dimz = "4"}, collective = "allreduce",\n  ranks = 4, algorithm = "ring"}\n' > "$tmp/key.lua"
+check "bad topology key" 2 "key.lua:1: .*dimz" -- "$bin" run "$tmp/key.lua" -o "$tmp/o"
+check "missing file" 2 "nope.lua" -- "$bin" run "$tmp/nope.lua" -o "$tmp/o"
+
+# ---- the sandbox ---------------------------------------------------------------------------
+printf '\nos.execute("touch %s/pwned")\n' "$tmp" > "$tmp/exec.lua"
+check "os.execute refused" 2 "exec.lua:2: os.execute is not available in a scenario" -- \
+    "$bin" run "$tmp/exec.lua" -o "$tmp/o"
+[ ! -e "$tmp/pwned" ] || { echo "FAIL os.execute ran"; fail=1; }
+printf 'io.popen("true")\n' > "$tmp/popen.lua"
+check "io.popen refused" 2 "popen.lua:1: io.popen is not available" -- "$bin" run "$tmp/popen.lua" -o "$tmp/o"
+printf 'package.loadlib("libc.so.6", "*")\n' > "$tmp/loadlib.lua"
+check "package.loadlib refused" 2 "loadlib.lua:1: package.loadlib is not available" -- \
+    "$bin" run "$tmp/loadlib.lua" -o "$tmp/o"
+printf 'io.open("%s/outside.txt", "w")\n' "$tmp" > "$tmp/write.lua"
+check "write outside refused" 2 "write.lua:1: io.open: writing .* only under the output directory" -- \
+    "$bin" run "$tmp/write.lua" -o "$tmp/o"
+printf 'os.execute("true")\ncollsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4, algorithm = "ring", model = "traffic"}\n' > "$tmp/unsafe.lua"
+check "unsafe lifts the sandbox" 0 "1 ok" -- "$bin" run "$tmp/unsafe.lua" -o "$tmp/u" --unsafe-lua --no-plot
+
+# ---- a small sweep: 2 placements x 3 algorithms x 4 sizes = 24 points ----------------------
+cat > "$tmp/small.lua" <<'LUA'
+local df = collsim.topology.dragonfly{p = 2, a = 2, h = 1}
+collsim.sweep{
+  topology   = df,
+  collective = "allreduce",
+  ranks      = 8,
+  placements = {"linear", "random"},
+  algorithms = {"ring", "recursive_doubling", collsim.algorithm("bine_bandwidth", {strategy = "send"})},
+  sizes      = collsim.sizes.geometric("1KiB", "512KiB", 8),
+}
+LUA
+check "run" 0 "24 points (0 resumed): 24 ok" -- "$bin" run "$tmp/small.lua" -o "$tmp/a" --seed 7 --no-plot
+check "csv rows" 0 "^24$" -- sh -c "tail -n +2 '$tmp/a/results.csv' | wc -l"
+check "manifest sha256" 0 "$(sha256sum "$tmp/small.lua" | cut -c1-64)" -- cat "$tmp/a/manifest.json"
+check "manifest wall time per point" 0 '"wall_s": [0-9.]*, "peak_rss_kb": [1-9]' -- cat "$tmp/a/manifest.json"
+check "manifest complete" 0 '"state": "complete"' -- cat "$tmp/a/manifest.json"
+"$bin" run "$tmp/small.lua" -o "$tmp/b" --seed 7 -q --no-plot 2>/dev/null
+same "same seed, byte-identical CSV" "$tmp/a/results.csv" "$tmp/b/results.csv"
+"$bin" run "$tmp/small.lua" -o "$tmp/c" --seed 8 -q --no-plot 2>/dev/null
+if ! cmp -s "$tmp/a/results.csv" "$tmp/c/results.csv"; then
+    echo "ok   another seed, other random placements"
+else
+    echo "FAIL another seed gave the same CSV"; fail=1
+fi
+"$bin" run "$tmp/small.lua" -o "$tmp/j" --seed 7 -j 2 -q --no-plot 2>/dev/null
+same "-j 2 gives the -j 1 CSV" "$tmp/a/results.csv" "$tmp/j/results.csv"
+
+# ---- kill half-way, resume ------------------------------------------------------------------
+"$bin" run "$tmp/small.lua" -o "$tmp/k" --seed 7 -q --no-plot 2>/dev/null &
+pid=$!
+i=0
+while [ "$(cat "$tmp/k/results.csv" 2>/dev/null | wc -l)" -lt 8 ] && [ $i -lt 600 ]; do
+    sleep 0.05; i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid
+st=$?
+check "timings of the killed run" 0 "^point,id,wall_s,peak_rss_kb" -- cat "$tmp/k/timings.csv"
+rows=$(($(wc -l < "$tmp/k/results.csv") - 1))
+if [ $st -eq 143 ] && [ $rows -ge 7 ] && [ $rows -lt 24 ]; then
+    echo "ok   killed after $rows rows (exit $st)"
+else
+    echo "FAIL kill: exit $st, $rows rows"; fail=1
+fi
+check "manifest interrupted" 0 '"state": "interrupted"' -- cat "$tmp/k/manifest.json"
+printf '99,deadbeef' >> "$tmp/k/results.csv" # a partial last line, as a cut write leaves
+check "resume" 0 "24 points ([0-9]* resumed)" -- "$bin" run "$tmp/small.lua" -o "$tmp/k" --seed 7 --resume --no-plot
+same "killed + resumed = uninterrupted" "$tmp/a/results.csv" "$tmp/k/results.csv"
+check "resume with nothing left" 0 "24 points (24 resumed)" -- \
+    "$bin" run "$tmp/small.lua" -o "$tmp/k" --seed 7 --resume --no-plot
+
+# ---- shards ------------------------------------------------------------------------------------
+for k in 1 2 3; do
+    "$bin" run "$tmp/small.lua" -o "$tmp/s$k" --seed 7 --shard $k/3 -q --no-plot 2>/dev/null 2>/dev/null
+done
+{ head -1 "$tmp/a/results.csv"; for k in 1 2 3; do tail -n +2 "$tmp/s$k/results.csv"; done | sort -t, -k1,1n; } > "$tmp/shards.csv"
+same "shards 1/3 2/3 3/3 = the whole run" "$tmp/a/results.csv" "$tmp/shards.csv"
+check "bad shard" 2 "1 <= K <= N" -- "$bin" run "$tmp/small.lua" --shard 4/3
+
+rm -rf "$tmp"
+exit $fail

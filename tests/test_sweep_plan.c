@@ -1,0 +1,145 @@
+/* test_sweep_plan.c - Lua scenarios into plans (src/sweep): the cartesian product and its
+ * order, sizes with units and collsim.sizes.geometric, parameter variants, filter, seeds
+ * and stable ids, duplicates, and load errors as file:line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sweep/sweep.h"
+#include "testutil.h"
+
+/* Loads the scenario text from a temporary file; returns the plan or NULL (err set). */
+static sweep_plan *load_text(const char *text, uint64_t seed, cs_error *err, char *path,
+                             size_t n)
+{
+    snprintf(path, n, "/tmp/collsim-test-plan-XXXXXX.lua");
+    int fd = mkstemps(path, 4);
+    if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+        cs_fail(err, "cannot write %s", path);
+        return NULL;
+    }
+    close(fd);
+    scenario_opts o = {.outdir = "/tmp/collsim-test-plan-out", .have_seed = 1, .seed = seed};
+    sweep_plan *p;
+    int rc = scenario_load(path, &o, &p, err);
+    unlink(path);
+    return rc == 0 ? p : NULL;
+}
+
+static const char two_algs[] =
+    "collsim.sweep{topology = collsim.topology.torus{dims = '4x4'}, collective = 'allreduce',\n"
+    "  ranks = {4, 16}, algorithms = {'ring', collsim.algorithm('bine_segmented',\n"
+    "  {segment = {'16KiB', '64KiB'}})}, sizes = collsim.sizes.geometric('32B', '2KiB', 8),\n"
+    "  filter = function(pt) return not (pt.ranks == 4 and pt.size == 2048) end}\n";
+
+static void test_product_and_order(void)
+{
+    cs_error err;
+    char path[64];
+    sweep_plan *p = load_text(two_algs, 1, &err, path, sizeof path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    /* 2 ranks x 3 variants x 3 sizes (32, 256, 2048) = 18, minus 3 filtered (P=4, 2 KiB) */
+    CU_ASSERT_EQUAL(sweep_plan_count(p), 15);
+    const sweep_point *a = sweep_plan_point(p, 0), *b = sweep_plan_point(p, 1);
+    CU_ASSERT_EQUAL(a->ranks, 4);
+    CU_ASSERT_EQUAL(a->bytes, 32);
+    CU_ASSERT_EQUAL(b->bytes, 256); /* sizes vary fastest */
+    CU_ASSERT_STRING_EQUAL(sweep_plan_str(p, a->algorithm), "ring");
+    const sweep_point *c = sweep_plan_point(p, 2);
+    CU_ASSERT_STRING_EQUAL(sweep_plan_str(p, c->algorithm), "bine_segmented");
+    CU_ASSERT_STRING_EQUAL(sweep_plan_str(p, c->params), "segment=16KiB");
+    const sweep_point *last = sweep_plan_point(p, 14);
+    CU_ASSERT_EQUAL(last->ranks, 16);
+    CU_ASSERT_EQUAL(last->bytes, 2048);
+    CU_ASSERT_STRING_EQUAL(sweep_plan_str(p, last->params), "segment=64KiB");
+    for (size_t i = 0; i < sweep_plan_count(p); i++) {
+        CU_ASSERT_EQUAL(sweep_plan_find(p, sweep_plan_point(p, i)->id), (int64_t)i);
+        CU_ASSERT_EQUAL(strlen(sweep_plan_point(p, i)->id), SWEEP_ID_LEN);
+    }
+    sweep_plan_free(p);
+}
+
+/* Ids depend on the parameters and the seed only. */
+static void test_ids_stable(void)
+{
+    cs_error err;
+    char path[64];
+    sweep_plan *p1 = load_text(two_algs, 5, &err, path, sizeof path);
+    sweep_plan *p2 = load_text(two_algs, 5, &err, path, sizeof path);
+    sweep_plan *p3 = load_text(two_algs, 6, &err, path, sizeof path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p3);
+    CU_ASSERT_STRING_EQUAL(sweep_plan_point(p1, 3)->id, sweep_plan_point(p2, 3)->id);
+    CU_ASSERT_STRING_NOT_EQUAL(sweep_plan_point(p1, 3)->id, sweep_plan_point(p3, 3)->id);
+    sweep_plan_free(p1);
+    sweep_plan_free(p2);
+    sweep_plan_free(p3);
+}
+
+static void test_duplicates_and_random_seed(void)
+{
+    static const char text[] =
+        "for _ = 1, 2 do collsim.sweep{topology = 'torus dims=8', collective = 'bcast',\n"
+        "  ranks = 8, algorithm = 'binomial_doubling', placement = 'random', repetitions = 2} end\n";
+    cs_error err;
+    char path[64];
+    sweep_plan *p = load_text(text, 3, &err, path, sizeof path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_EQUAL(sweep_plan_count(p), 2); /* the second sweep repeats the first */
+    CU_ASSERT_EQUAL(sweep_plan_facts(p)->duplicates, 2);
+    const sweep_point *a = sweep_plan_point(p, 0), *b = sweep_plan_point(p, 1);
+    CU_ASSERT_NOT_EQUAL(a->seed, b->seed);
+    char want[64];
+    snprintf(want, sizeof want, "random:%llu", (unsigned long long)a->seed);
+    CU_ASSERT_STRING_EQUAL(sweep_plan_str(p, a->placement), want);
+    sweep_plan_free(p);
+}
+
+/* Errors name the scenario file and the line of the offending call. */
+static void expect_error(const char *text, const char *line, const char *words)
+{
+    cs_error err;
+    char path[64], want[128];
+    sweep_plan *p = load_text(text, 1, &err, path, sizeof path);
+    CU_ASSERT_PTR_NULL(p);
+    sweep_plan_free(p);
+    if (line[0])
+        snprintf(want, sizeof want, "%s:%s:", path, line);
+    else
+        snprintf(want, sizeof want, "%s:", path);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, want));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, words));
+    if (!strstr(err.msg, want) || !strstr(err.msg, words))
+        fprintf(stderr, "\n  got: %s\n  want: %s ... %s\n", err.msg, want, words);
+}
+
+static void test_errors(void)
+{
+    expect_error("\n\ncollsim.sweep{ topology = 'torus dims=4',, }\n", "3", "unexpected symbol");
+    expect_error("collsim.sweep{topology = 'torus dims=4', collective = 'allreduce',\n"
+                 "  ranks = 4, algorithm = 'rign'}\n", "1", "rign");
+    expect_error("collsim.sweep{topology = 'torus dims=4', collective = 'allreduce',\n"
+                 "  ranks = 4, algorithm = collsim.algorithm('bine_segmented', {sgment = 1})}\n",
+                 "1", "sgment");
+    expect_error("collsim.sweep{topology = 'torus dims=4', collective = 'allreduce',\n"
+                 "  ranks = 4, algorithm = 'ring', sizes = {'1 KiB', '3 furlongs'}}\n", "1",
+                 "furlongs");
+    expect_error("local x = collsim.sizes.geometric('1KiB', '1B')\n", "1", "from <= to");
+    expect_error("os.execute('true')\n", "1", "os.execute is not available");
+    expect_error("print('nothing')\n", "", "defines no points");
+}
+
+int main(void)
+{
+    CU_initialize_registry();
+    static const test_case cases[] = {
+        {"cartesian product, order, variants, filter", test_product_and_order},
+        {"ids stable per parameters and seed", test_ids_stable},
+        {"duplicates dropped, random placements seeded", test_duplicates_and_random_seed},
+        {"load errors are file:line", test_errors},
+        {NULL, NULL}};
+    test_add_suite("sweep_plan", cases);
+    return test_run_suites();
+}
