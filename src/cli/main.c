@@ -16,6 +16,7 @@ static const command commands[] = {
     {"verify", cmd_verify, "verify schedules symbolically over rank counts"},
     {"topo", cmd_topo, "build a topology: figures, SimGrid platform, routes, route check"},
     {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
+    {"draw", cmd_draw, "pictures of a topology and of a collective's per-step link loads"},
 };
 
 static void print_usage(FILE *f)
