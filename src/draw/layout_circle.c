@@ -18,7 +18,8 @@ void layout_circle(draw_layout *l, const topology *t)
     int32_t T = first ? (t->nhosts + n - 1) / n : 0;
     double hp = 2 * l->host_r + 4;
     double pitch = fmax(2 * l->host_r + 16, T * hp + 8);
-    double R = fmax(n * pitch / (2 * M_PI), 3 * l->host_r);
+    /* at least 150 px: a small Kautz graph's d * n chords need room to be told apart */
+    double R = fmax(n * pitch / (2 * M_PI), 150);
     for (int32_t i = 0; i < n; i++) {
         double a = -M_PI / 2 + 2 * M_PI * i / n;
         l->x[first + i] = R * cos(a);

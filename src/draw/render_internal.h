@@ -25,6 +25,8 @@ static const double CLASS_WIDTH[LINK__COUNT] = {1.2, 1.6, 1.8};
 #define PANEL_TITLE_SIZE 12.0
 #define LEGEND_SIZE 11.0
 #define DECO_LABEL_SIZE 11.0
+/* titles are bold: about 15 % wider than scene_text_width estimates */
+#define BOLD_WIDER 1.15
 
 /* Draws panel p of f into s with its layout at the origin; element ids get prefix idp. */
 void draw_render_panel(const draw_figure *f, const draw_panel *p, const char *idp, scene *s);

@@ -163,7 +163,7 @@ static void put_legend(scene *s, const legend *lg, double w, double y0)
 static double panel_width(const draw_figure *f, const draw_panel *p)
 {
     double w = f->layout->width;
-    double tw = scene_text_width(p->title, PANEL_TITLE_SIZE) + 16;
+    double tw = BOLD_WIDER * scene_text_width(p->title, PANEL_TITLE_SIZE) + 16;
     double sw = scene_text_width(p->subtitle, LEGEND_SIZE) + 16;
     w = tw > w ? tw : w;
     return sw > w ? sw : w;
@@ -177,7 +177,7 @@ void draw_render(const draw_figure *f, scene *out)
         content += pw[i] + (i ? PANEL_GAP : 0);
     }
     double width = content + 2 * MARGIN;
-    double tw = scene_text_width(f->title, TITLE_SIZE) + 2 * MARGIN;
+    double tw = BOLD_WIDER * scene_text_width(f->title, TITLE_SIZE) + 2 * MARGIN;
     width = tw > width ? tw : width;
     width = width < 380 ? 380 : width;
     legend lg;
