@@ -1,10 +1,10 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """render_scene.py - renders a collsim draw scene (JSON) to PNG with matplotlib.
 
 `collsim draw --out x.png` writes the picture's scene as JSON (src/draw/scene_json.c
 documents the format) and runs this script on it:
 
-    python3 scripts/render_scene.py scene.json out.png
+    scripts/render_scene.py scene.json out.png
 
 One scene pixel is one PNG pixel (100 dpi, line widths and font sizes converted from
 pixels to points). The PNG carries no time stamp or version, so the same scene gives the
