@@ -65,14 +65,15 @@ def plot(loads, out, step, bins):
     import matplotlib.pyplot as plt
 
     classes = classes_of(loads)
-    top = max(max(v) for per_class in loads.values() for v in per_class.values())
+    mib = 1024.0 * 1024.0  # axes in MiB
+    top = max(max(v) for per_class in loads.values() for v in per_class.values()) / mib
     edges = [top * i / bins for i in range(bins + 1)] if top > 0 else [0, 1]
     fig, axes = plt.subplots(1, len(classes), figsize=(4.2 * len(classes), 3.4), squeeze=False)
     for ax, cls in zip(axes[0], classes):
-        data = [per_class.get(cls, []) for per_class in loads.values()]
+        data = [[b / mib for b in per_class.get(cls, [])] for per_class in loads.values()]
         ax.hist(data, bins=edges, label=list(loads.keys()))
         ax.set_title("%s links" % cls)
-        ax.set_xlabel("bytes per link direction")
+        ax.set_xlabel("MiB per link direction")
         ax.set_ylabel("link directions")
     axes[0][0].legend(fontsize=8)
     fig.suptitle("link load per class (%s)" % ("whole run" if step == "all" else "step " + step))
