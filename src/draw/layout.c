@@ -185,6 +185,21 @@ static void separate_parallel_links(draw_layout *l, const topology *t)
     }
 }
 
+/* Which layout draws which family. */
+static const struct {
+    const char *family, *style;
+    void (*lay_out)(draw_layout *l, const topology *t);
+} LAYOUTS[] = {
+    {"torus", "grid", layout_grid},
+    {"hyperx", "hyperx", layout_hyperx},
+    {"2dfc", "hyperx", layout_hyperx},
+    {"hammingmesh", "hammingmesh", layout_hammingmesh},
+    {"dragonfly", "groups", layout_groups},
+    {"dragonflyplus", "groups", layout_groups},
+    {"fattree", "tree", layout_tree},
+    {"", "circle", layout_circle}, /* Kautz and anything else */
+};
+
 int draw_layout_build(const topology *t, double host_r, draw_layout *out, cs_error *err)
 {
     int32_t n = topo_nnodes(t);
@@ -192,27 +207,30 @@ int draw_layout_build(const topology *t, double host_r, draw_layout *out, cs_err
         return cs_fail(err, "%s has %d nodes and %lld links: too many to draw (at most %d "
                             "nodes and %d links)",
                        t->params, n, (long long)t->nlinks, DRAW_MAX_NODES, DRAW_MAX_LINKS);
-    const char *f = t->family;
-    if (strcmp(f, "torus") == 0) {
-        layout_alloc(out, t, "grid", host_r);
-        layout_grid(out, t);
-    } else if (strcmp(f, "hyperx") == 0 || strcmp(f, "2dfc") == 0) {
-        layout_alloc(out, t, "hyperx", host_r);
-        layout_hyperx(out, t);
-    } else if (strcmp(f, "hammingmesh") == 0) {
-        layout_alloc(out, t, "hammingmesh", host_r);
-        layout_hammingmesh(out, t);
-    } else if (strcmp(f, "dragonfly") == 0 || strcmp(f, "dragonflyplus") == 0) {
-        layout_alloc(out, t, "groups", host_r);
-        layout_groups(out, t);
-    } else if (strcmp(f, "fattree") == 0) {
-        layout_alloc(out, t, "tree", host_r);
-        layout_tree(out, t);
-    } else {
-        layout_alloc(out, t, "circle", host_r);
-        layout_circle(out, t);
-    }
+    size_t i = 0; /* the last row, the circle, takes any other family */
+    while (i + 1 < sizeof LAYOUTS / sizeof LAYOUTS[0] && strcmp(LAYOUTS[i].family, t->family))
+        i++;
+    layout_alloc(out, t, LAYOUTS[i].style, host_r);
+    LAYOUTS[i].lay_out(out, t);
     separate_parallel_links(out, t);
     layout_fit(out, t, 8);
     return 0;
+}
+
+draw_deco *layout_group_box(draw_layout *l, const topology *t, int32_t g, int32_t nnodes,
+                            double pad, const char *label)
+{
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (int32_t v = 0; v < nnodes; v++) {
+        if (t->group[v] != g)
+            continue;
+        x0 = fmin(x0, l->x[v]);
+        y0 = fmin(y0, l->y[v]);
+        x1 = fmax(x1, l->x[v]);
+        y1 = fmax(y1, l->y[v]);
+    }
+    if (x0 > x1)
+        return NULL;
+    return layout_add_deco(l, DECO_BOX, x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad,
+                           label);
 }

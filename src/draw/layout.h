@@ -84,6 +84,10 @@ void layout_alloc(draw_layout *l, const topology *t, const char *style, double h
 /* Adds a decoration; returns it. */
 draw_deco *layout_add_deco(draw_layout *l, draw_deco_kind kind, double x, double y, double w,
                            double h, const char *label);
+/* A box `pad` around the nodes of group g among nodes 0..nnodes-1, labelled `label`;
+ * NULL (and nothing added) when the group has none of them. */
+draw_deco *layout_group_box(draw_layout *l, const topology *t, int32_t g, int32_t nnodes,
+                            double pad, const char *label);
 /* Bends link id: the control point at `bulge` pixels from the midpoint, perpendicular to
  * the link, to the left of the a -> b direction (negative: to the right). */
 void layout_bend(draw_layout *l, const topology *t, int64_t id, double bulge);

@@ -100,20 +100,8 @@ static void group_boxes(draw_layout *l, const topology *t, double pad)
 {
     if (t->ngroups < 2)
         return;
-    for (int32_t g = 0; g < t->ngroups; g++) {
-        double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
-        for (int32_t v = 0; v < t->nhosts; v++) {
-            if (t->group[v] != g)
-                continue;
-            x0 = fmin(x0, l->x[v]);
-            y0 = fmin(y0, l->y[v]);
-            x1 = fmax(x1, l->x[v]);
-            y1 = fmax(y1, l->y[v]);
-        }
-        if (x0 <= x1)
-            layout_add_deco(l, DECO_BOX, x0 - pad, y0 - pad, x1 - x0 + 2 * pad,
-                            y1 - y0 + 2 * pad, "");
-    }
+    for (int32_t g = 0; g < t->ngroups; g++)
+        layout_group_box(l, t, g, t->nhosts, pad, "");
 }
 
 void layout_grid(draw_layout *l, const topology *t)

@@ -87,23 +87,13 @@ static void group_boxes(draw_layout *l, const topology *t)
         return;
     double pad = l->host_r + 6;
     for (int32_t g = 0; g < t->ngroups; g++) {
-        double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
-        for (int32_t v = 0; v < topo_nnodes(t); v++) {
-            if (t->group[v] != g)
-                continue;
-            x0 = fmin(x0, l->x[v]);
-            y0 = fmin(y0, l->y[v]);
-            x1 = fmax(x1, l->x[v]);
-            y1 = fmax(y1, l->y[v]);
-        }
-        if (x0 > x1)
-            continue;
         char label[32];
         snprintf(label, sizeof label, "group %d", g);
-        draw_deco *d = layout_add_deco(l, DECO_BOX, x0 - pad, y0 - pad, x1 - x0 + 2 * pad,
-                                       y1 - y0 + 2 * pad, label);
-        d->lx = (x0 + x1) / 2;
-        d->ly = y1 + pad + 13;
+        draw_deco *d = layout_group_box(l, t, g, topo_nnodes(t), pad, label);
+        if (d) { /* the label under the box */
+            d->lx = d->x + d->w / 2;
+            d->ly = d->y + d->h + 13;
+        }
     }
 }
 
