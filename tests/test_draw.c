@@ -413,6 +413,30 @@ static void test_all_steps_and_compare(void)
     free(svg);
 }
 
+/* Two ranks per host: rank 5 lives on host 2 (linear), which is filled and labelled 5. */
+static void test_highlight_with_two_ranks_per_host(void)
+{
+    draw_options o;
+    draw_options_init(&o);
+    snprintf(o.topology, sizeof o.topology, "torus dims=4x4");
+    o.ranks_per_node = 2;
+    o.nalgorithms = 1;
+    snprintf(o.algorithms[0], sizeof o.algorithms[0], "recursive_doubling");
+    o.spec.coll = COLL_ALLREDUCE;
+    o.rank = 5;
+    o.step = 1; /* peer 5 ^ 2 = 7: host 3 */
+    char *svg = draw_svg(&o, "q2");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(svg);
+    const char *h2 = strstr(svg, " id=\"h2\"");
+    const char *h3 = strstr(svg, " id=\"h3\"");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h3);
+    CU_ASSERT(strncmp(strstr(h2, "fill=\""), "fill=\"#7048e8\"", 14) == 0);
+    CU_ASSERT(strncmp(strstr(h3, "fill=\""), "fill=\"#e5dbff\"", 14) == 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(h2, "class=\"label\" fill=\"#ffffff\">5</text>"));
+    free(svg);
+}
+
 /* ---- errors ---------------------------------------------------------------------------- */
 
 static void expect_error(draw_options *o, const char *needle)
@@ -476,6 +500,7 @@ int main(void)
         {"ring allreduce on a ring, per step and in the SVG", test_ring_per_step},
         {"Bine Fig. 1 per step", test_bine_figure1_per_step},
         {"all steps, animation, two panels", test_all_steps_and_compare},
+        {"highlight with two ranks per host", test_highlight_with_two_ranks_per_host},
         {"bad options", test_bad_options},
         {NULL, NULL}};
     test_add_suite("draw", cases);

@@ -154,6 +154,7 @@ static void describe_figure(const draw_options *o, const draw_state *s, int32_t 
     f->t = s->t;
     f->layout = &s->layout;
     f->rank_of_host = s->rank_of_host;
+    f->host_of_rank = s->host_of_rank;
     f->rank = o->rank;
     f->scale_max = s->scale_max;
     char place[128];

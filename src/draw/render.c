@@ -198,17 +198,17 @@ static void put_routes(scene *s, const draw_figure *f, const draw_panel *p)
     }
 }
 
-/* 2: the chosen rank, 1: one of its peers in this step, 0: neither. */
+/* 2: the chosen rank's host, 1: the host of one of its peers in this step, 0: neither. */
 static int host_role(const draw_figure *f, const draw_panel *p, int32_t host)
 {
-    int32_t r = f->rank_of_host[host];
-    if (f->rank < 0 || r < 0)
+    if (f->rank < 0)
         return 0;
-    if (r == f->rank)
+    if (f->host_of_rank[f->rank] == host)
         return 2;
     const draw_loads *ld = p->loads;
     for (size_t i = 0; ld && i < ld->npeers; i++)
-        if (ld->peers[i].peer == r && (p->step == DRAW_TOTAL || (int32_t)ld->peers[i].step == p->step))
+        if (f->host_of_rank[ld->peers[i].peer] == host &&
+            (p->step == DRAW_TOTAL || (int32_t)ld->peers[i].step == p->step))
             return 1;
     return 0;
 }
@@ -229,8 +229,8 @@ static void put_nodes(scene *s, const draw_figure *f, const draw_panel *p, const
         scene_item_set_title(it, buf);
     }
     for (int32_t h = 0; h < t->nhosts; h++) {
-        int32_t rank = f->rank_of_host[h];
         int role = host_role(f, p, h);
+        int32_t rank = role == 2 ? f->rank : f->rank_of_host[h];
         scene_item *it = scene_circle(s, l->x[h], l->y[h], l->host_r);
         snprintf(it->id, sizeof it->id, "%sh%d", idp, h);
         it->cls = "host";

@@ -14,7 +14,8 @@
  *     one per link they cross;
  *   - every host once, a circle with id "h<host>" and class "host", labelled with its
  *     (first) rank (class "label"; hosts without a rank are dashed and unlabelled), the
- *     chosen rank filled violet and its peers of the step ringed violet; every switch
+ *     chosen rank's host filled violet and labelled with it, the hosts of its peers of the
+ *     step ringed violet; every switch
  *     once, a rounded square with id "s<node>" and class "switch".
  *
  * In a two-panel figure the ids of the second panel start with "p1-".
@@ -42,6 +43,8 @@ typedef struct draw_figure {
     const topology *t;
     const draw_layout *layout;
     const int32_t *rank_of_host; /* per host: its first rank, -1 none */
+    const int32_t *host_of_rank; /* per rank: its host (the highlight with several ranks
+                                    per host: the chosen rank's and its peers' hosts) */
     char title[400];
     int32_t rank;                /* highlighted rank, -1: none */
     int64_t scale_max;           /* bytes at the dark end of the colour scale */
