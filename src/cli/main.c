@@ -17,6 +17,7 @@ static const command commands[] = {
     {"topo", cmd_topo, "build a topology: figures, SimGrid platform, routes, route check"},
     {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
     {"run", cmd_run, "run a Lua scenario (a sweep): results.csv, manifest.json, plots"},
+    {"draw", cmd_draw, "pictures of a topology and of a collective's per-step link loads"},
 };
 
 static void print_usage(FILE *f)

@@ -59,42 +59,63 @@ typedef struct count_ctx {
     int max_hops;
     int failed;
     cs_error *err;
+    traffic_walk_opts opts;
 } count_ctx;
 
-static void count_send(count_ctx *cc, int32_t rank, const sched_op *o)
+static void count_send(count_ctx *cc, int32_t rank, uint32_t step, const sched_op *o)
 {
     int32_t src = cc->host_of_rank[rank], dst = cc->host_of_rank[o->peer];
     traffic_tally_message(cc->tally, src, dst, o->bytes);
-    if (src == dst)
-        return; /* intra-node: not on the network */
-    int n = topo_route(cc->t, src, dst, cc->hops, cc->max_hops);
-    if (n < 0) {
-        if (!cc->failed)
-            cs_fail(cc->err, "no route from host h%d (rank %d) to host h%d (rank %d)", src, rank,
-                    dst, o->peer);
-        cc->failed = 1;
-        return;
+    int n = 0;
+    if (src != dst) { /* intra-node messages never reach the network */
+        n = topo_route(cc->t, src, dst, cc->hops, cc->max_hops);
+        if (n < 0) {
+            if (!cc->failed)
+                cs_fail(cc->err, "no route from host h%d (rank %d) to host h%d (rank %d)", src,
+                        rank, dst, o->peer);
+            cc->failed = 1;
+            return;
+        }
+        for (int i = 0; i < n; i++)
+            traffic_tally_hop(cc->tally, traffic_resource(cc->t, cc->hops[i]), o->bytes);
     }
-    for (int i = 0; i < n; i++)
-        traffic_tally_hop(cc->tally, traffic_resource(cc->t, cc->hops[i]), o->bytes);
+    if (cc->opts.visit)
+        cc->opts.visit(cc->opts.visit_ctx, rank, step, o, src, dst, cc->hops, n);
 }
 
 static void count_sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
 {
     count_ctx *cc = ctx;
-    for (uint32_t i = 0; i < chunk->nops; i++)
-        if (chunk->ops[i].kind == OP_SEND)
-            count_send(cc, chunk->rank, &chunk->ops[i]);
+    for (uint32_t s = 0; s < chunk->nsteps; s++) {
+        uint32_t step = first_step + s;
+        if (cc->opts.step != TRAFFIC_ALL_STEPS && (int64_t)step != cc->opts.step)
+            continue;
+        for (uint32_t i = rs_step_begin(chunk, s); i < rs_step_end(chunk, s); i++)
+            if (chunk->ops[i].kind == OP_SEND)
+                count_send(cc, chunk->rank, step, &chunk->ops[i]);
+    }
     traffic_tally_steps(cc->tally, (int32_t)(first_step + chunk->nsteps));
 }
 
-int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,
-                  traffic_counts *out, traffic_tally *tally, cs_error *err)
+void traffic_walk_opts_init(traffic_walk_opts *o)
+{
+    o->step = TRAFFIC_ALL_STEPS;
+    o->visit = NULL;
+    o->visit_ctx = NULL;
+}
+
+int traffic_count_ex(const alg_run *run, topology *t, const int32_t *host_of_rank,
+                     const traffic_walk_opts *opts, traffic_counts *out, traffic_tally *tally,
+                     cs_error *err)
 {
     traffic_tally local;
     traffic_tally *x = tally ? tally : &local;
     traffic_tally_init(x, t);
-    count_ctx cc = {x, t, host_of_rank, NULL, t->max_route_hops, 0, err};
+    count_ctx cc = {x, t, host_of_rank, NULL, t->max_route_hops, 0, err, {0}};
+    if (opts)
+        cc.opts = *opts;
+    else
+        traffic_walk_opts_init(&cc.opts);
     cc.hops = xmalloc((size_t)cc.max_hops * sizeof *cc.hops);
     sched_builder b;
     sb_init_streaming(&b, &run->layout, count_sink, &cc);
@@ -106,4 +127,10 @@ int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,
     if (!tally)
         traffic_tally_free(&local);
     return cc.failed ? -1 : 0;
+}
+
+int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,
+                  traffic_counts *out, traffic_tally *tally, cs_error *err)
+{
+    return traffic_count_ex(run, t, host_of_rank, NULL, out, tally, err);
 }

@@ -71,4 +71,29 @@ void traffic_tally_result(const traffic_tally *x, traffic_counts *out);
 int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,
                   traffic_counts *out, traffic_tally *tally, cs_error *err);
 
+/* One send as the walker sees it: the sending rank, its step (the rank's absolute step
+ * index, 0-based), the op, the two hosts and the route (nhops = 0 when both ranks share a
+ * host). The hops array is only valid during the call. */
+typedef void (*traffic_visit_fn)(void *ctx, int32_t rank, uint32_t step, const sched_op *op,
+                                 int32_t src_host, int32_t dst_host, const topo_hop *hops,
+                                 int nhops);
+
+/* What traffic_count_ex counts, besides the defaults of traffic_count. */
+typedef struct traffic_walk_opts {
+    int64_t step;           /* TRAFFIC_ALL_STEPS, or count only the sends of this step */
+    traffic_visit_fn visit; /* optional: called for every counted send after it is tallied */
+    void *visit_ctx;
+} traffic_walk_opts;
+#define TRAFFIC_ALL_STEPS (-1)
+/* Defaults: every step, no visitor. */
+void traffic_walk_opts_init(traffic_walk_opts *o);
+
+/* traffic_count restricted to one step (opts->step) and / or reporting every counted send
+ * to a visitor (opts may be NULL: traffic_count). With a step filter, messages, bytes and
+ * link bytes are that step's; `steps` stays the longest rank's number of steps. Summing
+ * the per-step tallies over every step gives traffic_count's tally. */
+int traffic_count_ex(const alg_run *run, topology *t, const int32_t *host_of_rank,
+                     const traffic_walk_opts *opts, traffic_counts *out, traffic_tally *tally,
+                     cs_error *err);
+
 #endif
