@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "topologies/external.h"
 #include "topologies/topology.h"
 
 /* mkdir -p */
@@ -37,12 +38,25 @@ static int make_dirs(const char *path, cs_error *err)
     return 0;
 }
 
-int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err)
+int topo_cache_dir(char *out, size_t n, cs_error *err)
 {
     const char *dir = getenv("COLLSIM_CACHE_DIR");
     if (!dir || !*dir)
         dir = ".cache/collsim";
-    if (make_dirs(dir, err) < 0)
+    if ((size_t)snprintf(out, n, "%s", dir) >= n)
+        return cs_fail(err, "cache directory path too long");
+    return make_dirs(dir, err);
+}
+
+int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err)
+{
+    if (t->ext) { /* an external platform is its own file */
+        if ((size_t)snprintf(out, n, "%s", t->ext->platform) >= n)
+            return cs_fail(err, "platform path too long for the buffer");
+        return 0;
+    }
+    char dir[4096];
+    if (topo_cache_dir(dir, sizeof dir, err) < 0)
         return -1;
     int len = snprintf(out, n, "%s/%s-%016llx.xml", dir, t->family,
                        (unsigned long long)t->params_hash);
