@@ -127,9 +127,11 @@ static int csv_row(const char *path, int lineno, char *line, csv_state *c, cs_er
     return 0;
 }
 
-static int csv_finish(const char *path, csv_state *c, allocation *a, cs_error *err)
+/* Moves the rows into a (rc: the reading's status so far; errors are not overwritten). */
+static int csv_finish(const char *path, csv_state *c, int rc, allocation *a, cs_error *err)
 {
-    int rc = c->nranks == 0 ? cs_fail(err, "%s: no rank in the allocation CSV", path) : 0;
+    if (rc == 0 && c->nranks == 0)
+        rc = cs_fail(err, "%s: no rank in the allocation CSV", path);
     for (int64_t r = 0; r < c->nranks && rc == 0; r++)
         if (!c->host_of_rank[r])
             rc = cs_fail(err, "%s: rank %lld is missing (ranks 0..%lld must each have a row)",
@@ -200,10 +202,9 @@ static int read_file(const char *path, allocation *a, cs_error *err)
     free(line);
     fclose(f);
     strmap_free(&seen);
-    if (csv == 1) {
-        int frc = csv_finish(path, &c, a, err);
-        rc = rc < 0 ? rc : frc;
-    } else if (rc == 0 && a->hosts.n == 0) {
+    if (csv == 1)
+        rc = csv_finish(path, &c, rc, a, err);
+    else if (rc == 0 && a->hosts.n == 0) {
         rc = cs_fail(err, "%s: the allocation names no host", path);
     }
     return rc;

@@ -22,8 +22,6 @@
 #include "common/util.h"
 #include "sim/sim_internal.h"
 
-/* Work done in the child: fills a malloc'ed payload, or fails. */
-typedef int (*child_work)(const void *arg, void **payload, size_t *len, cs_error *err);
 
 static int write_all(int fd, const void *buf, size_t n)
 {
@@ -40,7 +38,7 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-static void child_main(int out_fd, child_work work, const void *arg)
+static void child_main(int out_fd, sim_child_work work, const void *arg)
 {
     void *payload = NULL;
     size_t len = 0;
@@ -133,8 +131,7 @@ static int decode_answer(const char *answer, size_t n, int wstatus, FILE *errf, 
     return 0;
 }
 
-/* Runs work(arg) in a child; on success *payload (malloc'ed) and *len hold its answer. */
-static int run_in_child(child_work work, const void *arg, void **payload, size_t *len,
+int sim_run_in_child(sim_child_work work, const void *arg, void **payload, size_t *len,
                         cs_error *err)
 {
     int fds[2];
@@ -195,7 +192,7 @@ int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
     memset(res, 0, sizeof *res);
     void *payload = NULL;
     size_t len = 0;
-    if (run_in_child(run_point, c, &payload, &len, err) < 0)
+    if (sim_run_in_child(run_point, c, &payload, &len, err) < 0)
         return -1;
     if (len < sizeof res->row) {
         free(payload);
