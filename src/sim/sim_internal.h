@@ -52,6 +52,9 @@ typedef int (*sim_child_work)(const void *arg, void **payload, size_t *len, cs_e
 int sim_run_in_child(sim_child_work work, const void *arg, void **payload, size_t *len,
                      cs_error *err);
 
+/* Initialises SimGrid for a model and loads the platform file (once per process). */
+void sim_simgrid_start(sim_model model, const char *platform);
+
 /* SimGrid's command-line options for a model (NULL-terminated, static strings). */
 const char *const *sim_model_cfg(sim_model m);
 
