@@ -16,6 +16,7 @@ static const command commands[] = {
     {"verify", cmd_verify, "verify schedules symbolically over rank counts"},
     {"topo", cmd_topo, "build a topology: figures, SimGrid platform, routes, route check"},
     {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
+    {"traffic", cmd_traffic, "internal/external bytes of algorithms on a real allocation + group map"},
 };
 
 static void print_usage(FILE *f)
