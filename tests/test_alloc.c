@@ -159,16 +159,6 @@ static void test_placement_parse(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "SLURM_JOB_NODELIST is not set"));
 }
 
-/* Places with `text` on t; -1 and err on failure. */
-static int place(const char *text, const topology *t, int32_t P, int32_t Q, int32_t *hosts,
-                 cs_error *err)
-{
-    placement_spec p;
-    if (placement_parse(text, &p, err) < 0)
-        return -1;
-    return placement_compute(&p, t, P, Q, hosts, err);
-}
-
 static void test_place_by_name(void)
 {
     topology *t;
@@ -176,7 +166,7 @@ static void test_place_by_name(void)
     CU_ASSERT_EQUAL_FATAL(topo_build_spec("torus dims=16", &t, &err), 0);
     int32_t h[8];
     /* generated topologies answer to h<id> */
-    CU_ASSERT_EQUAL(place("alloc:h[3-4],h9", t, 3, 1, h, &err), 0);
+    CU_ASSERT_EQUAL(test_place("alloc:h[3-4],h9", t, 3, 1, h, &err), 0);
     CU_ASSERT(h[0] == 3 && h[1] == 4 && h[2] == 9);
     /* a preset's host names: lrdn0001 is host 0 */
     snprintf(t->host_format, sizeof t->host_format, "lrdn%%04d");
@@ -189,35 +179,35 @@ static void test_place_by_name(void)
     CU_ASSERT_EQUAL(topo_host_lookup(t, "lrdn0017"), -1); /* beyond the last host */
     CU_ASSERT_EQUAL(topo_host_lookup(t, "lrdn0000"), -1);
     CU_ASSERT_EQUAL(topo_host_lookup(t, "h5"), 5);        /* h<id> still works */
-    CU_ASSERT_EQUAL(place("alloc:lrdn[0010-0012] order=cyclic", t, 6, 2, h, &err), 0);
+    CU_ASSERT_EQUAL(test_place("alloc:lrdn[0010-0012] order=cyclic", t, 6, 2, h, &err), 0);
     int32_t cyclic[] = {9, 10, 11, 9, 10, 11};
     CU_ASSERT_EQUAL(memcmp(h, cyclic, sizeof cyclic), 0);
-    CU_ASSERT_EQUAL(place("alloc:lrdn[0010-0012]", t, 6, 2, h, &err), 0);
+    CU_ASSERT_EQUAL(test_place("alloc:lrdn[0010-0012]", t, 6, 2, h, &err), 0);
     int32_t block[] = {9, 9, 10, 10, 11, 11};
     CU_ASSERT_EQUAL(memcmp(h, block, sizeof block), 0);
-    CU_ASSERT_EQUAL(place("alloc:lrdn0099", t, 1, 1, h, &err), -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "no host 'lrdn0099' (its hosts are lrdn0001..lrdn0016)"));
+    CU_ASSERT_EQUAL(test_place("alloc:lrdn0099", t, 1, 1, h, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "unknown host 'lrdn0099' (the topology's hosts are lrdn0001..lrdn0016)"));
     /* a CSV: repeated hosts within Q, and its order cannot be cyclic */
     char path[64];
     write_tmp(path, "MPI_Rank,allocation\n0,lrdn0002\n1,lrdn0002\n2,lrdn0005\n");
     char text[128];
     snprintf(text, sizeof text, "alloc:%s", path);
-    CU_ASSERT_EQUAL(place(text, t, 3, 2, h, &err), 0);
+    CU_ASSERT_EQUAL(test_place(text, t, 3, 2, h, &err), 0);
     CU_ASSERT(h[0] == 1 && h[1] == 1 && h[2] == 4);
-    CU_ASSERT_EQUAL(place(text, t, 3, 1, h, &err), -1);
+    CU_ASSERT_EQUAL(test_place(text, t, 3, 1, h, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "host lrdn0002 gets rank 1, more than --ranks-per-node 1"));
     snprintf(text, sizeof text, "alloc:%s order=cyclic", path);
-    CU_ASSERT_EQUAL(place(text, t, 3, 2, h, &err), -1);
+    CU_ASSERT_EQUAL(test_place(text, t, 3, 2, h, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "order=cyclic does not apply"));
     /* --hostfile (file:PATH) takes the same names */
     remove(path);
     write_tmp(path, "lrdn0003\nh7\n");
     snprintf(text, sizeof text, "file:%s", path);
-    CU_ASSERT_EQUAL(place(text, t, 2, 1, h, &err), 0);
+    CU_ASSERT_EQUAL(test_place(text, t, 2, 1, h, &err), 0);
     CU_ASSERT(h[0] == 2 && h[1] == 7);
     remove(path);
     /* cyclic order on a generated node list */
-    CU_ASSERT_EQUAL(place("linear order=cyclic", t, 8, 2, h, &err), 0);
+    CU_ASSERT_EQUAL(test_place("linear order=cyclic", t, 8, 2, h, &err), 0);
     int32_t lin[] = {0, 1, 2, 3, 0, 1, 2, 3};
     CU_ASSERT_EQUAL(memcmp(h, lin, sizeof lin), 0);
     topo_free(t);

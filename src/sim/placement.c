@@ -238,6 +238,16 @@ static int nodes_fragmented(int32_t H, int32_t N, int64_t K, uint64_t seed, int3
 
 /* ---- allocation files ------------------------------------------------------------------- */
 
+/* "<where>: unknown host 'x' (the topology's hosts are first..last)". */
+static int unknown_host(const topology *t, const char *where, const char *name, cs_error *err)
+{
+    char first[64], last[64];
+    topo_host_label(t, 0, first, sizeof first);
+    topo_host_label(t, t->nhosts - 1, last, sizeof last);
+    return cs_fail(err, "%s: unknown host '%s' (the topology's hosts are %s..%s)", where, name,
+                   first, last);
+}
+
 /* The host name of a line, trimmed, comments removed; NULL for an empty line. */
 static char *line_host(char *line)
 {
@@ -269,11 +279,9 @@ static int place_from_file(const placement_spec *p, const topology *t, int32_t P
             continue;
         int32_t h = topo_host_lookup(t, name);
         if (h < 0) {
-            char first[64], last[64];
-            topo_host_label(t, 0, first, sizeof first);
-            topo_host_label(t, t->nhosts - 1, last, sizeof last);
-            rc = cs_fail(err, "%s:%d: unknown host '%s' (the topology's hosts are %s..%s)",
-                         p->path, lineno, name, first, last);
+            char where[1100];
+            snprintf(where, sizeof where, "%s:%d", p->path, lineno);
+            rc = unknown_host(t, where, name, err);
             break;
         }
         if (++count[h] > Q) {
@@ -314,11 +322,7 @@ static int place_from_alloc(const placement_spec *p, const topology *t, int32_t 
         const char *name = a.hosts.names[index[r]];
         int32_t h = topo_host_lookup(t, name);
         if (h < 0) {
-            char first[64], last[64];
-            topo_host_label(t, 0, first, sizeof first);
-            topo_host_label(t, t->nhosts - 1, last, sizeof last);
-            rc = cs_fail(err, "allocation: the topology has no host '%s' (its hosts are %s..%s)",
-                         name, first, last);
+            rc = unknown_host(t, "allocation", name, err);
         } else if (++count[h] > Q) {
             rc = cs_fail(err, "allocation: host %s gets rank %d, more than --ranks-per-node %d "
                               "rank(s) per host", name, r, Q);

@@ -56,7 +56,7 @@ check "platform + alloc + groups" 0 "alloc:h\[0-7\] order=cyclic,traffic" -- \
     --order cyclic --collective bcast --algorithm binomial_halving --ranks 8 --model traffic --no-header
 check "not a platform" 2 "not a platform file" -- \
     "$bin" sim --platform $D/ft8_groups.txt --collective bcast --algorithm linear --ranks 2
-check "unknown host" 2 "has no host 'h8' (its hosts are h0..h7)" -- \
+check "unknown host" 2 "unknown host 'h8' (the topology's hosts are h0..h7)" -- \
     "$bin" sim --platform $D/ft8_full.xml --alloc "h[8-9]" --collective bcast --algorithm linear --ranks 2
 rm -rf "$tmp"
 exit $fail
