@@ -152,8 +152,10 @@ static int parse_item(const char *expr, size_t *pos, item *it, cs_error *err)
         if (c == ']')
             return col_fail(err, *pos, "']' without a matching '['");
         if (c == '[') {
-            if (parse_group(expr, pos, s, err) < 0)
+            if (parse_group(expr, pos, s, err) < 0) {
+                it->nseg++; /* item_free releases the ranges read so far */
                 return -1;
+            }
         } else {
             memset(s, 0, sizeof *s);
             s->text = expr + *pos;
