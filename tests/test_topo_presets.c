@@ -135,7 +135,7 @@ static void expect_preset_error(const char *text, const char *where, const char 
 static void test_yaml_errors(void)
 {
     expect_preset_error("famly: torus\nparams:\n  dims: 4x4\n", "1:1:",
-                        "unknown field 'famly' (expected: name, description, family, params)");
+                        "unknown field 'famly' (expected: name, description, family, params, hostnames, groups)");
     expect_preset_error("name: x\nparams:\n  dims: 4x4\n", "1:1:", "missing field 'family'");
     expect_preset_error("family: torus\n", "1:1:", "missing field 'params'");
     expect_preset_error("family: torus\nparams:\n  - dims\n", "3:3:",

@@ -1,6 +1,8 @@
 /* testutil.c - shared helpers for the CUnit suites (see testutil.h). */
 #include "testutil.h"
 
+#include "sim/placement.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -94,4 +96,13 @@ void test_walk_ops(const alg_run *run, test_op_fn fn, void *ctx)
                 fn(ctx, r, s, &rs->ops[i], rs_op_ranges(rs, &rs->ops[i]));
     }
     sb_free(&b);
+}
+
+int test_place(const char *text, const topology *t, int32_t P, int32_t Q, int32_t *hosts,
+               cs_error *err)
+{
+    placement_spec p;
+    if (placement_parse(text, &p, err) < 0)
+        return -1;
+    return placement_compute(&p, t, P, Q, hosts, err);
 }

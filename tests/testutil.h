@@ -32,6 +32,12 @@ int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec);
 int test_cache_dir_create(char *dir, size_t n);
 void test_cache_dir_remove(const char *dir);
 
+/* Places P ranks (Q per node) on t with a placement text (placement.h); -1 and err on
+ * failure. */
+struct topology;
+int test_place(const char *text, const struct topology *t, int32_t P, int32_t Q, int32_t *hosts,
+               cs_error *err);
+
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
 

@@ -5,6 +5,8 @@
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
+ *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
+ *               [--order block|cyclic]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
  */
@@ -16,6 +18,7 @@
 #include "cli/cli.h"
 #include "common/units.h"
 #include "sim/sim.h"
+#include "sim/sim_external.h"
 
 static const char usage[] =
     "usage: collsim sim --topology T --collective C --algorithm A --ranks P [options]\n"
@@ -40,11 +43,20 @@ static const char usage[] =
     "  --format F            csv (default: header + one row) or json (one object)\n"
     "  --no-header           csv without the header line\n"
     "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
-    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n";
+    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n"
+    "  --platform FILE.xml   an external SimGrid platform instead of --topology\n"
+    "                        (docs/interop.md)\n"
+    "  --groups MAP          group map of the external platform's hosts (file or preset)\n"
+    "  --hostfile F          one host name per rank and line (= --placement file:F)\n"
+    "  --alloc A             Slurm hostlist, node list file, PICO CSV or env\n"
+    "                        ($SLURM_JOB_NODELIST) (= --placement alloc:A)\n"
+    "  --order O             block (default) or cyclic rank order over the nodes\n";
 
 typedef struct sim_cli {
     sim_config cfg;
     int json, no_header;
+    int have_order;       /* --order, applied to whichever placement is given */
+    alloc_order order;
     const char *emit_platform;
 } sim_cli;
 
@@ -76,7 +88,34 @@ static const struct option opts[] = {
     {"copy-rate", required_argument, 0, 'C'},  {"format", required_argument, 0, 'f'},
     {"no-header", no_argument, 0, 'H'},        {"per-rank", no_argument, 0, 'k'},
     {"emit-platform", required_argument, 0, 'E'}, {"help", no_argument, 0, 'h'},
-    {"dst", required_argument, 0, 'D'},        {0, 0, 0, 0}};
+    {"dst", required_argument, 0, 'D'},        {"platform", required_argument, 0, 'X'},
+    {"groups", required_argument, 0, 'G'},     {"hostfile", required_argument, 0, 'F'},
+    {"alloc", required_argument, 0, 'A'},      {"order", required_argument, 0, 'O'},
+    {0, 0, 0, 0}};
+
+/* The interop options (docs/interop.md); returns 0 or -1 with err. */
+static int parse_interop_option(int c, sim_cli *v, int *have, cs_error *err)
+{
+    sim_config *g = &v->cfg;
+    char text[1100];
+    switch (c) {
+    case 'X':
+        if (!sim_is_external_platform(optarg))
+            return cs_fail(err, "'%s' is not a platform file (expected a path ending in .xml)",
+                           optarg);
+        if (have[0])
+            return cs_fail(err, "give either --topology or --platform, not both");
+        snprintf(g->topology, sizeof g->topology, "%s", optarg);
+        have[0] = 1;
+        return 0;
+    case 'G': snprintf(g->groups, sizeof g->groups, "%s", optarg); return 0;
+    case 'F': snprintf(text, sizeof text, "file:%s", optarg); break;
+    case 'A': snprintf(text, sizeof text, "alloc:%s", optarg); break;
+    case 'O': v->have_order = 1; return alloc_order_parse(optarg, &v->order, err);
+    default: return 0;
+    }
+    return placement_parse(text, &g->placement, err);
+}
 
 /* One option; returns 0, -1 with err, or 1 for --help. */
 static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
@@ -85,7 +124,12 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     int64_t x;
     int rc = 0;
     switch (c) {
-    case 'T': snprintf(g->topology, sizeof g->topology, "%s", optarg); have[0] = 1; break;
+    case 'T':
+        if (have[0])
+            return cs_fail(err, "give either --topology or --platform, not both");
+        snprintf(g->topology, sizeof g->topology, "%s", optarg);
+        have[0] = 1;
+        break;
     case 'c': rc = coll_from_name(optarg, &g->spec.coll, err); have[1] = 1; break;
     case 'a': snprintf(g->algorithm, sizeof g->algorithm, "%s", optarg); have[2] = 1; break;
     case 'n':
@@ -111,6 +155,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'k': g->per_rank = 1; break;
     case 'E': v->emit_platform = optarg; break;
     case 'h': return 1;
+    default: rc = parse_interop_option(c, v, have, err);
     }
     return rc;
 }
@@ -139,8 +184,10 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'\n%s", argv[optind], usage);
     if (!have[0] || !have[1] || !have[2] || !have[3])
-        return cli_usage_error("sim", "--topology, --collective, --algorithm and --ranks are "
-                                      "required\n%s", usage);
+        return cli_usage_error("sim", "--topology (or --platform), --collective, --algorithm and "
+                                      "--ranks are required\n%s", usage);
+    if (v->have_order)
+        v->cfg.placement.order = v->order;
     return 0;
 }
 

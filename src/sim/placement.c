@@ -1,5 +1,5 @@
-/* placement.c - ranks to hosts: linear, round-robin over groups, random, fragmented and
- * allocation files (see placement.h). */
+/* placement.c - ranks to hosts: linear, round-robin over groups, random, fragmented, host
+ * files and scheduler allocations, in block or cyclic rank order (see placement.h). */
 #include "sim/placement.h"
 
 #include <errno.h>
@@ -12,7 +12,8 @@
 #include "common/util.h"
 
 static const char allowed[] =
-    "linear, roundrobin, random:SEED, fragmented:K:SEED, file:PATH";
+    "linear, roundrobin, random:SEED, fragmented:K:SEED, file:PATH, alloc:A (a hostlist, a "
+    "node list or PICO CSV file, or env), each optionally followed by ' order=cyclic'";
 
 /* ---- parsing ------------------------------------------------------------------------- */
 
@@ -27,9 +28,27 @@ static int parse_u64(const char *text, const char *what, uint64_t *out, cs_error
     return 0;
 }
 
-int placement_parse(const char *text, placement_spec *out, cs_error *err)
+/* alloc:env -> the hostlist in $SLURM_JOB_NODELIST (so that results name the nodes). */
+static int parse_alloc(const char *spec, placement_spec *out, cs_error *err)
 {
-    memset(out, 0, sizeof *out);
+    out->kind = PLACE_ALLOC;
+    if (strcmp(spec, "env") == 0) {
+        spec = getenv("SLURM_JOB_NODELIST");
+        if (!spec || !spec[0])
+            return cs_fail(err, "alloc:env: $SLURM_JOB_NODELIST is not set (run inside a Slurm "
+                                "job, or give the hostlist)");
+    }
+    if (!spec[0] || strlen(spec) >= sizeof out->path)
+        return cs_fail(err, "invalid allocation '%s' (expected alloc:HOSTLIST, alloc:FILE or "
+                            "alloc:env)", spec);
+    snprintf(out->path, sizeof out->path, "%s", spec);
+    return 0;
+}
+
+static int parse_kind(const char *text, placement_spec *out, cs_error *err)
+{
+    if (strncmp(text, "alloc:", 6) == 0)
+        return parse_alloc(text + 6, out, err);
     if (strcmp(text, "linear") == 0) {
         out->kind = PLACE_LINEAR;
         return 0;
@@ -66,8 +85,29 @@ int placement_parse(const char *text, placement_spec *out, cs_error *err)
     return cs_fail(err, "unknown placement '%s' (allowed: %s)", text, allowed);
 }
 
+int placement_parse(const char *text, placement_spec *out, cs_error *err)
+{
+    memset(out, 0, sizeof *out);
+    char kind[1100];
+    if (strlen(text) >= sizeof kind)
+        return cs_fail(err, "placement too long (at most %zu characters)", sizeof kind - 1);
+    snprintf(kind, sizeof kind, "%s", text);
+    char *suffix = strstr(kind, " order=");
+    if (suffix) {
+        *suffix = '\0';
+        if (alloc_order_parse(suffix + 7, &out->order, err) < 0)
+            return -1;
+    }
+    alloc_order order = out->order;
+    if (parse_kind(kind, out, err) < 0)
+        return -1;
+    out->order = order;
+    return 0;
+}
+
 void placement_format(const placement_spec *p, char *buf, size_t n)
 {
+    size_t len;
     switch (p->kind) {
     case PLACE_LINEAR: snprintf(buf, n, "linear"); break;
     case PLACE_ROUNDROBIN: snprintf(buf, n, "roundrobin"); break;
@@ -76,7 +116,11 @@ void placement_format(const placement_spec *p, char *buf, size_t n)
         snprintf(buf, n, "fragmented:%" PRId64 ":%" PRIu64, p->chunks, p->seed);
         break;
     case PLACE_FILE: snprintf(buf, n, "file:%s", p->path); break;
+    case PLACE_ALLOC: snprintf(buf, n, "alloc:%s", p->path); break;
     }
+    len = strlen(buf);
+    if (p->order == ALLOC_ORDER_CYCLIC && len < n)
+        snprintf(buf + len, n - len, " order=cyclic");
 }
 
 /* ---- seeded randomness ------------------------------------------------------------------ */
@@ -194,18 +238,14 @@ static int nodes_fragmented(int32_t H, int32_t N, int64_t K, uint64_t seed, int3
 
 /* ---- allocation files ------------------------------------------------------------------- */
 
-/* The host named `name` (topo_host_name's form, "h<id>"), or -1. */
-static int32_t host_by_name(const topology *t, const char *name)
+/* "<where>: unknown host 'x' (the topology's hosts are first..last)". */
+static int unknown_host(const topology *t, const char *where, const char *name, cs_error *err)
 {
-    const char *digits = name + strcspn(name, "0123456789");
-    char *end;
-    errno = 0;
-    long v = strtol(digits, &end, 10);
-    if (*digits == '\0' || *end || errno || v < 0 || v >= t->nhosts)
-        return -1;
-    char canonical[32];
-    topo_host_name((int32_t)v, canonical, sizeof canonical);
-    return strcmp(canonical, name) == 0 ? (int32_t)v : -1;
+    char first[64], last[64];
+    topo_host_label(t, 0, first, sizeof first);
+    topo_host_label(t, t->nhosts - 1, last, sizeof last);
+    return cs_fail(err, "%s: unknown host '%s' (the topology's hosts are %s..%s)", where, name,
+                   first, last);
 }
 
 /* The host name of a line, trimmed, comments removed; NULL for an empty line. */
@@ -237,10 +277,11 @@ static int place_from_file(const placement_spec *p, const topology *t, int32_t P
         char *name = line_host(line);
         if (!name)
             continue;
-        int32_t h = host_by_name(t, name);
+        int32_t h = topo_host_lookup(t, name);
         if (h < 0) {
-            rc = cs_fail(err, "%s:%d: unknown host '%s' (the topology's hosts are h0..h%d)",
-                         p->path, lineno, name, t->nhosts - 1);
+            char where[1100];
+            snprintf(where, sizeof where, "%s:%d", p->path, lineno);
+            rc = unknown_host(t, where, name, err);
             break;
         }
         if (++count[h] > Q) {
@@ -261,6 +302,39 @@ static int place_from_file(const placement_spec *p, const topology *t, int32_t P
     return rc;
 }
 
+/* ---- scheduler allocations -------------------------------------------------------------- */
+
+static int place_from_alloc(const placement_spec *p, const topology *t, int32_t P, int32_t Q,
+                            int32_t *host_of_rank, cs_error *err)
+{
+    allocation a;
+    if (alloc_read(p->path, &a, err) < 0) {
+        alloc_free(&a);
+        return -1;
+    }
+    int32_t *index = xmalloc((size_t)P * sizeof *index);
+    int32_t *count = xcalloc((size_t)t->nhosts, sizeof *count);
+    int rc = a.per_rank && p->order == ALLOC_ORDER_CYCLIC
+                 ? cs_fail(err, "%s: a PICO CSV fixes every rank's host; order=cyclic does not "
+                                "apply", p->path)
+                 : alloc_place(&a, P, Q, p->order, index, err);
+    for (int32_t r = 0; r < P && rc == 0; r++) {
+        const char *name = a.hosts.names[index[r]];
+        int32_t h = topo_host_lookup(t, name);
+        if (h < 0) {
+            rc = unknown_host(t, "allocation", name, err);
+        } else if (++count[h] > Q) {
+            rc = cs_fail(err, "allocation: host %s gets rank %d, more than --ranks-per-node %d "
+                              "rank(s) per host", name, r, Q);
+        }
+        host_of_rank[r] = h;
+    }
+    free(index);
+    free(count);
+    alloc_free(&a);
+    return rc;
+}
+
 /* ---- entry point ------------------------------------------------------------------------ */
 
 int placement_compute(const placement_spec *p, const topology *t, int32_t P, int32_t Q,
@@ -268,8 +342,13 @@ int placement_compute(const placement_spec *p, const topology *t, int32_t P, int
 {
     if (P < 1 || Q < 1)
         return cs_fail(err, "placement needs P >= 1 and Q >= 1 (got P=%d, Q=%d)", P, Q);
+    if (p->kind == PLACE_FILE && p->order == ALLOC_ORDER_CYCLIC)
+        return cs_fail(err, "%s: a host file fixes every rank's host; order=cyclic does not "
+                            "apply", p->path);
     if (p->kind == PLACE_FILE)
         return place_from_file(p, t, P, Q, host_of_rank, err);
+    if (p->kind == PLACE_ALLOC)
+        return place_from_alloc(p, t, P, Q, host_of_rank, err);
     int32_t N = (int32_t)((P + (int64_t)Q - 1) / Q);
     if (N > t->nhosts)
         return cs_fail(err, "P=%d ranks at %d per node need %d hosts, the topology has %d "
@@ -287,10 +366,11 @@ int placement_compute(const placement_spec *p, const topology *t, int32_t P, int
     case PLACE_FRAGMENTED:
         rc = nodes_fragmented(t->nhosts, N, p->chunks, p->seed, nodes, err);
         break;
-    case PLACE_FILE: break; /* handled above */
+    case PLACE_FILE:
+    case PLACE_ALLOC: break; /* handled above */
     }
     for (int32_t r = 0; r < P && rc == 0; r++)
-        host_of_rank[r] = nodes[r / Q];
+        host_of_rank[r] = nodes[p->order == ALLOC_ORDER_CYCLIC ? r % N : r / Q];
     free(nodes);
     return rc;
 }

@@ -13,9 +13,18 @@
  *   fragmented:K:SEED   K contiguous chunks of random sizes (each >= 1 host) at random
  *                       positions with at least one free host between chunks, filled in
  *                       host order: what real allocations on a busy machine look like
- *   file:PATH           one host name ("h<id>") per rank and line, in rank order; blank
- *                       lines and '#' comments are skipped, lines after the P-th ignored.
- *                       A host named on several lines runs several ranks (at most Q).
+ *   file:PATH           one host name per rank and line, in rank order (`--hostfile`);
+ *                       blank lines and '#' comments are skipped, lines after the P-th
+ *                       ignored. A host named on several lines runs several ranks (at most
+ *                       Q). Names: "h<id>", a preset's `hostnames:` names, or an external
+ *                       platform's own names (topology.h: topo_host_lookup).
+ *   alloc:A             an allocation as a scheduler prints it (alloc.h): a hostlist
+ *                       expression, a node list or PICO CSV file, or `env` (the hostlist in
+ *                       $SLURM_JOB_NODELIST, read by placement_parse)
+ *
+ * Rank order (`order`, text suffix " order=cyclic"): the kinds that make a node list
+ * (all but file and an allocation CSV) put rank r on node r / Q (block, the default) or
+ * on node r mod N (cyclic).
  *
  * The same kind, seed and topology always give the same placement (the generator is a
  * splitmix64 stream seeded with SEED, independent of the platform and the C library).
@@ -27,6 +36,7 @@
 #include <stdint.h>
 
 #include "common/error.h"
+#include "sim/alloc.h"
 #include "topologies/topology.h"
 
 typedef enum {
@@ -34,25 +44,29 @@ typedef enum {
     PLACE_ROUNDROBIN,
     PLACE_RANDOM,
     PLACE_FRAGMENTED,
-    PLACE_FILE
+    PLACE_FILE,
+    PLACE_ALLOC
 } placement_kind;
 
 typedef struct placement_spec {
     placement_kind kind;
     uint64_t seed;   /* random, fragmented */
     int64_t chunks;  /* fragmented: K */
-    char path[1024]; /* file */
+    char path[1024]; /* file; alloc: the allocation (a hostlist, or a file path) */
+    alloc_order order; /* node lists: block (default) or cyclic */
 } placement_spec;
 
 /* "linear" (also the default), "roundrobin", "random:SEED", "fragmented:K:SEED",
- * "file:PATH"; the error lists the allowed forms. */
+ * "file:PATH", "alloc:A", each optionally followed by " order=block|cyclic"; the error lists
+ * the allowed forms. */
 int placement_parse(const char *text, placement_spec *out, cs_error *err);
 /* The canonical text of a placement (parse(format(p)) == p). */
 void placement_format(const placement_spec *p, char *buf, size_t n);
 
 /* Fills host_of_rank[0..P-1]. Errors: P > hosts x Q, K out of range or too many chunks
  * for the free hosts, an unreadable file, an unknown host name or a host given more than
- * Q ranks (naming file:line), a file with fewer than P ranks. */
+ * Q ranks (naming file:line), a file with fewer than P ranks, an allocation error (alloc.h),
+ * a cyclic order on a per-rank list. */
 int placement_compute(const placement_spec *p, const topology *t, int32_t P, int32_t Q,
                       int32_t *host_of_rank, cs_error *err);
 

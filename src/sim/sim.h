@@ -1,7 +1,8 @@
 /* sim.h - one simulation point: a collective schedule executed on a topology.
  *
  * sim_run() builds the topology (topo_build_spec: a "family key=value ..." spec or a
- * "preset.yaml [key=value ...]" machine preset), places the ranks, prepares the
+ * "preset.yaml [key=value ...]" machine preset; a path ending in ".xml" is an external
+ * SimGrid platform, sim_external.h), places the ranks, prepares the
  * algorithm, then either counts traffic only (model `traffic`) or loads the topology's
  * cached platform (topo_platform_path) into SimGrid and runs it:
  *
@@ -79,6 +80,7 @@ typedef struct sim_config {
     double reduce_Bps;     /* local reduction rate; 0 = free */
     double copy_Bps;       /* local copy rate; 0 = free */
     int per_rank;          /* record every rank's finish time */
+    char groups[1024];     /* external platforms: a group map (groupmap.h), "" = none */
 } sim_config;
 
 /* Defaults: linear placement, cm02, the default rates, no per-rank times; the caller fills

@@ -4,6 +4,7 @@
  *   sim_actors.c    the rank actors executing their schedules
  *   sim_links.c     SimGrid links -> topology link resources, route counting
  *   sim_isolated.c  running a point in a child process
+ *   sim_external.c  external SimGrid platforms for one job (sim_external.h)
  *
  * The platform file, the SimGrid names of hosts and links and the check that SimGrid
  * routes as topo_route does all belong to the topology module (topology.h).
@@ -43,6 +44,16 @@ int sim_links_map(const topology *t, cs_error *err);
  * dynar of sg_link_t). Links without a tag (loopbacks) are not network links. */
 void sim_links_count_route(traffic_tally *tally, sg_host_t src, sg_host_t dst, int64_t bytes,
                            void *route);
+
+/* Work done in a child process: fills a malloc'ed payload, or fails. */
+typedef int (*sim_child_work)(const void *arg, void **payload, size_t *len, cs_error *err);
+/* Runs work(arg) in a forked child (sim_isolated.c); on success *payload (malloc'ed) and
+ * *len hold its answer; a child that dies becomes an error naming what it printed. */
+int sim_run_in_child(sim_child_work work, const void *arg, void **payload, size_t *len,
+                     cs_error *err);
+
+/* Initialises SimGrid for a model and loads the platform file (once per process). */
+void sim_simgrid_start(sim_model model, const char *platform);
 
 /* SimGrid's command-line options for a model (NULL-terminated, static strings). */
 const char *const *sim_model_cfg(sim_model m);

@@ -39,9 +39,10 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-/* The child's work: the point's row and per-rank finish times as one payload. */
-static int run_point(const sim_config *c, void **payload, size_t *len, cs_error *err)
+/* The child's work for a point: its row and per-rank finish times as one payload. */
+static int run_point(const void *arg, void **payload, size_t *len, cs_error *err)
 {
+    const sim_config *c = arg;
     sim_result res;
     if (sim_run(c, &res, err) < 0)
         return -1;
@@ -55,13 +56,13 @@ static int run_point(const sim_config *c, void **payload, size_t *len, cs_error 
     return 0;
 }
 
-static void child_main(int out_fd, const sim_config *c)
+static void child_main(int out_fd, sim_child_work work, const void *arg)
 {
     void *payload = NULL;
     size_t len = 0;
     cs_error err;
     cs_error_clear(&err);
-    int status = run_point(c, &payload, &len, &err);
+    int status = work(arg, &payload, &len, &err);
     fflush(stdout);
     fflush(stderr);
     int ok = write_all(out_fd, &status, sizeof status) == 0;
@@ -143,7 +144,8 @@ static void child_setup(pid_t parent)
         _exit(5);
 }
 
-int sim_job_start(const sim_config *c, sim_job *job, cs_error *err)
+/* Forks a child that runs work(arg) and answers on a pipe the job reads. */
+static int job_start(sim_child_work work, const void *arg, sim_job *job, cs_error *err)
 {
     int fds[2];
     memset(job, 0, sizeof *job);
@@ -167,7 +169,7 @@ int sim_job_start(const sim_config *c, sim_job *job, cs_error *err)
         close(fds[0]);
         dup2(fileno(job->errf), STDERR_FILENO);
         child_setup(parent);
-        child_main(fds[1], c);
+        child_main(fds[1], work, arg);
     }
     close(fds[1]);
     job->pid = pid;
@@ -175,6 +177,11 @@ int sim_job_start(const sim_config *c, sim_job *job, cs_error *err)
     job->cap = 4096;
     job->answer = xmalloc(job->cap);
     return 0;
+}
+
+int sim_job_start(const sim_config *c, sim_job *job, cs_error *err)
+{
+    return job_start(run_point, c, job, err);
 }
 
 int sim_job_read(sim_job *job)
@@ -225,15 +232,19 @@ static int job_result(const sim_job *job, sim_result *res, cs_error *err)
     return 0;
 }
 
-int sim_job_finish(sim_job *job, sim_result *res, cs_error *err)
+/* Waits for a job's child (its answer fully read). */
+static void job_wait(sim_job *job)
 {
-    memset(res, 0, sizeof *res);
     close(job->fd);
     job->fd = -1;
     while (waitpid(job->pid, &job->wstatus, 0) < 0 && errno == EINTR)
         ;
     job->pid = 0;
-    int rc = job_result(job, res, err);
+}
+
+/* Passes on what a successful child printed, and frees the job's buffers. */
+static int job_release(sim_job *job, int rc)
+{
     if (rc == 0)
         copy_stream(job->errf, stderr);
     free(job->answer);
@@ -241,6 +252,26 @@ int sim_job_finish(sim_job *job, sim_result *res, cs_error *err)
     fclose(job->errf);
     job->errf = NULL;
     return rc;
+}
+
+int sim_job_finish(sim_job *job, sim_result *res, cs_error *err)
+{
+    memset(res, 0, sizeof *res);
+    job_wait(job);
+    return job_release(job, job_result(job, res, err));
+}
+
+int sim_run_in_child(sim_child_work work, const void *arg, void **payload, size_t *len,
+                     cs_error *err)
+{
+    sim_job job;
+    if (job_start(work, arg, &job, err) < 0)
+        return -1;
+    while (!sim_job_read(&job))
+        ;
+    job_wait(&job);
+    return job_release(&job, decode_answer(job.answer, job.len, job.wstatus, job.errf,
+                                           payload, len, err));
 }
 
 int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)

@@ -8,6 +8,7 @@
 #include <simgrid/host.h>
 
 #include "common/util.h"
+#include "sim/sim_external.h"
 #include "sim/sim_internal.h"
 
 /* ---- models --------------------------------------------------------------------------- */
@@ -84,23 +85,30 @@ void sim_row_describe(const sim_config *c, sim_row *row)
 
 /* ---- the SimGrid run ---------------------------------------------------------------------- */
 
-static int simulate(const sim_config *c, const alg_run *run, topology *t,
-                    const int32_t *host_of_rank, traffic_counts *tc, double *time_s,
-                    double *rank_finish, cs_error *err)
+void sim_simgrid_start(sim_model model, const char *platform)
 {
-    char platform[4096];
-    if (topo_platform_path(t, platform, sizeof platform, err) < 0)
-        return -1;
     /* 512 KiB actor stacks instead of SimGrid's 8 MiB: the generators and the step loop
      * need little, and 16K stacks of 8 MiB cost 20 % more CPU (page tables, mmap) */
     const char *argv[16] = {"collsim", "--cfg=surf/precision:1e-9", "--log=root.thres:warning",
                             "--cfg=contexts/stack-size:512"};
     int argc = 4;
-    for (const char *const *cfg = sim_model_cfg(c->model); *cfg; cfg++)
+    for (const char *const *cfg = sim_model_cfg(model); *cfg; cfg++)
         argv[argc++] = *cfg;
     argv[argc] = NULL;
     simgrid_init(&argc, (char **)argv);
     simgrid_load_platform(platform);
+}
+
+static int simulate(const sim_config *c, const alg_run *run, topology *t,
+                    const int32_t *host_of_rank, traffic_counts *tc, double *time_s,
+                    double *rank_finish, cs_error *err)
+{
+    char platform[4096];
+    if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
+        if (topo_platform_path(t, platform, sizeof platform, err) < 0)
+            return -1;
+        sim_simgrid_start(c->model, platform);
+    }
     if (sim_links_map(t, err) < 0)
         return -1;
 
@@ -114,8 +122,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
     st.step = xcalloc((size_t)P, sizeof *st.step);
     int rc = 0;
     for (int32_t r = 0; r < P && rc == 0; r++) {
-        char name[32];
-        topo_host_name(host_of_rank[r], name, sizeof name);
+        char name[256];
+        topo_sg_host_name(t, host_of_rank[r], name, sizeof name);
         st.rank_host[r] = sg_host_by_name(name);
         if (!st.rank_host[r])
             rc = cs_fail(err, "internal: the SimGrid platform has no host '%s'", name);
@@ -137,6 +145,25 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
     return rc;
 }
 
+/* The topology and the placement: generated, or an external platform (sim_external.h). */
+static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, cs_error *err)
+{
+    int32_t P = c->spec.P, Q = c->spec.ranks_per_node;
+    if (sim_is_external_platform(c->topology)) {
+        int loaded = c->model != SIM_MODEL_TRAFFIC;
+        if (loaded)
+            sim_simgrid_start(c->model, c->topology);
+        return sim_external_prepare(c->topology, c->groups, &c->placement, P, Q, loaded, t,
+                                    host_of_rank, err);
+    }
+    if (c->groups[0])
+        return cs_fail(err, "a group map applies to external platforms (.xml) only; "
+                            "generated topologies have their own groups");
+    if (topo_build_spec(c->topology, t, err) < 0)
+        return -1;
+    return placement_compute(&c->placement, *t, P, Q, host_of_rank, err);
+}
+
 int sim_run(const sim_config *c, sim_result *res, cs_error *err)
 {
     double t0 = wall_seconds();
@@ -145,13 +172,11 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     const alg_desc *alg = registry_find(c->algorithms, c->spec.coll, c->algorithm, err);
     if (!alg)
         return -1;
-    topology *t;
-    if (topo_build_spec(c->topology, &t, err) < 0)
-        return -1;
+    topology *t = NULL;
     int32_t P = c->spec.P;
     int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);
     alg_run run;
-    int rc = placement_compute(&c->placement, t, P, c->spec.ranks_per_node, host_of_rank, err);
+    int rc = place_job(c, &t, host_of_rank, err);
     if (rc == 0)
         rc = alg_run_prepare(&run, alg, &c->spec, err);
     if (rc < 0) {

@@ -14,17 +14,33 @@
 #include <unistd.h>
 
 #include "common/util.h"
+#include "topologies/external.h"
 #include "topologies/topology.h"
 
-int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err)
+int topo_cache_dir(char *out, size_t n, cs_error *err)
 {
     const char *dir = getenv("COLLSIM_CACHE_DIR");
     if (!dir || !*dir)
         dir = ".cache/collsim";
+    if ((size_t)snprintf(out, n, "%s", dir) >= n)
+        return cs_fail(err, "cache directory path too long");
     if (make_dirs(dir, err) < 0) {
         cs_error_prefix(err, "the platform cache");
         return -1;
     }
+    return 0;
+}
+
+int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err)
+{
+    if (t->ext) { /* an external platform is its own file */
+        if ((size_t)snprintf(out, n, "%s", t->ext->platform) >= n)
+            return cs_fail(err, "platform path too long for the buffer");
+        return 0;
+    }
+    char dir[4096];
+    if (topo_cache_dir(dir, sizeof dir, err) < 0)
+        return -1;
     int len = snprintf(out, n, "%s/%s-%016llx.xml", dir, t->family,
                        (unsigned long long)t->params_hash);
     if (len < 0 || (size_t)len >= n)

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "common/util.h"
+#include "topologies/external.h"
 #include "topologies/topology.h"
 
 static void emit_plain_link(FILE *f, const char *name, double bw, double lat, const char *policy)
@@ -338,6 +339,9 @@ static void emit_torus(const topology *t, FILE *f)
 
 int topo_emit_xml(const topology *t, FILE *f, cs_error *err)
 {
+    if (t->ext) /* nothing to emit: SimGrid loads the user's file itself */
+        return cs_fail(err, "an external platform is not emitted: it is the file %s",
+                       t->ext->platform);
     fprintf(f, "<?xml version='1.0'?>\n"
                "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                "<!-- collsim: %s -->\n"

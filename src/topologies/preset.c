@@ -6,18 +6,23 @@
  *   params:                         # required: the family's keys, scalar values
  *     p: 4
  *     global_bw: 200Gbps
+ *   hostnames: {format: "nid%06d", first: 5000}   # optional: node names (preset_extras.h)
+ *   groups: |                       # optional: a group map (groupmap.h)
+ *     regex nid0*([0-9]+) (n - 5000) / 124
  *
  * Anything else is an error, reported as file:line:column with the field expected;
  * unknown family keys too (through kv_check_unused, with the key's position).
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
 #include "topologies/families.h"
+#include "topologies/preset_extras.h"
 
-#define PRESET_FIELDS "name, description, family, params"
+#define PRESET_FIELDS "name, description, family, params, hostnames, groups"
 
 /* "file:line:col: msg" (positions in libyaml are 0-based). */
 static int fail_at(cs_error *err, const char *path, yaml_mark_t m, const char *fmt, const char *a,
@@ -58,8 +63,11 @@ static int read_params(yaml_document_t *doc, yaml_node_t *map, const char *path,
 }
 
 /* Reads family and params from the root mapping. */
+static int read_hostnames(yaml_document_t *doc, yaml_node_t *map, const char *path,
+                          preset_extras *px, cs_error *err);
+
 static int read_root(yaml_document_t *doc, const char *path, char *family, size_t n,
-                     yaml_mark_t *family_mark, kv_list *kv, cs_error *err)
+                     yaml_mark_t *family_mark, kv_list *kv, preset_extras *px, cs_error *err)
 {
     yaml_node_t *root = yaml_document_get_root_node(doc);
     if (!root)
@@ -80,6 +88,18 @@ static int read_root(yaml_document_t *doc, const char *path, char *family, size_
                 return fail_at(err, path, v->start_mark, "'family' must be a family name%s%s", "", "");
             snprintf(family, n, "%s", scalar(v));
             *family_mark = v->start_mark;
+        } else if (key && strcmp(key, "hostnames") == 0) {
+            if (read_hostnames(doc, v, path, px, err) < 0)
+                return -1;
+        } else if (key && strcmp(key, "groups") == 0) {
+            if (!scalar(v))
+                return fail_at(err, path, v->start_mark, "'groups' must be a group map (text; "
+                                                         "a block scalar 'groups: |')%s%s", "", "");
+            free(px->groups);
+            px->groups = xstrdup(scalar(v));
+            int block = v->data.scalar.style == YAML_LITERAL_SCALAR_STYLE ||
+                        v->data.scalar.style == YAML_FOLDED_SCALAR_STYLE;
+            px->groups_line = (int)v->start_mark.line + (block ? 2 : 1);
         } else if (!key || (strcmp(key, "name") != 0 && strcmp(key, "description") != 0)) {
             return fail_at(err, path, k->start_mark, "unknown field '%s' (expected: %s)",
                            key ? key : "?", PRESET_FIELDS);
@@ -97,7 +117,7 @@ static int read_root(yaml_document_t *doc, const char *path, char *family, size_
 }
 
 static int load_document(const char *path, char *family, size_t n, yaml_mark_t *family_mark,
-                         kv_list *kv, cs_error *err)
+                         kv_list *kv, preset_extras *px, cs_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -115,7 +135,7 @@ static int load_document(const char *path, char *family, size_t n, yaml_mark_t *
                 parser.problem_mark.column + 1, parser.problem ? parser.problem : "?",
                 parser.context ? " " : "", parser.context ? parser.context : "");
     } else {
-        rc = read_root(&doc, path, family, n, family_mark, kv, err);
+        rc = read_root(&doc, path, family, n, family_mark, kv, px, err);
         yaml_document_delete(&doc);
     }
     yaml_parser_delete(&parser);
@@ -130,12 +150,22 @@ int topo_build_preset(const char *path, const kv_list *overrides, topology **out
     yaml_mark_t family_mark = {0, 0, 0};
     kv_list kv;
     kv_init(&kv);
-    if (load_document(path, family, sizeof family, &family_mark, &kv, err) < 0)
+    preset_extras px;
+    memset(&px, 0, sizeof px);
+    int rc = load_document(path, family, sizeof family, &family_mark, &kv, &px, err);
+    for (int i = 0; rc == 0 && overrides && i < overrides->n; i++)
+        rc = kv_set(&kv, overrides->items[i].key, overrides->items[i].value, 0, err);
+    if (rc < 0) {
+        preset_extras_free(&px);
         return -1;
-    for (int i = 0; overrides && i < overrides->n; i++)
-        if (kv_set(&kv, overrides->items[i].key, overrides->items[i].value, 0, err) < 0)
-            return -1;
-    if (topo_build_kv(family, &kv, out, err) < 0) {
+    }
+    rc = topo_build_kv(family, &kv, out, err);
+    if (rc == 0) {
+        snprintf((*out)->host_format, sizeof (*out)->host_format, "%s", px.host_format);
+        (*out)->host_first = px.host_first;
+    }
+    preset_extras_free(&px);
+    if (rc < 0) {
         char msg[CS_ERROR_MAX];
         snprintf(msg, sizeof msg, "%s", err->msg);
         if (msg[0] >= '0' && msg[0] <= '9') /* "line:col: ..." from a key */
@@ -147,4 +177,74 @@ int topo_build_preset(const char *path, const kv_list *overrides, topology **out
         return -1;
     }
     return 0;
+}
+
+/* ---- interop fields (preset_extras.h) -------------------------------------------------- */
+
+int topo_host_format_check(const char *format, cs_error *err)
+{
+    const char *pct = strchr(format, '%');
+    if (strlen(format) >= sizeof ((preset_extras *)0)->host_format)
+        return cs_fail(err, "host name format '%s' is too long (at most 31 characters)", format);
+    const char *p = pct ? pct + 1 : NULL;
+    while (p && *p >= '0' && *p <= '9')
+        p++;
+    if (!p || *p != 'd' || strchr(p, '%'))
+        return cs_fail(err, "host name format '%s' needs exactly one integer conversion such "
+                            "as %%d or %%06d (e.g. \"nid%%06d\")", format);
+    return 0;
+}
+
+static int read_hostnames(yaml_document_t *doc, yaml_node_t *map, const char *path,
+                          preset_extras *px, cs_error *err)
+{
+    if (map->type != YAML_MAPPING_NODE)
+        return fail_at(err, path, map->start_mark,
+                       "'hostnames' must be a mapping {format: \"nid%%06d\", first: 0}%s%s", "", "");
+    px->host_first = 0;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(doc, p->value);
+        const char *key = scalar(k), *value = scalar(v);
+        if (!key || !value || (strcmp(key, "format") != 0 && strcmp(key, "first") != 0))
+            return fail_at(err, path, k->start_mark,
+                           "unknown or non-scalar hostnames field '%s' (expected: format, first)",
+                           key ? key : "?", "");
+        if (strcmp(key, "format") == 0) {
+            if (topo_host_format_check(value, err) < 0)
+                return fail_at(err, path, v->start_mark, "%s%s", err->msg, "");
+            snprintf(px->host_format, sizeof px->host_format, "%s", value);
+        } else {
+            char *end;
+            errno = 0;
+            long long first = strtoll(value, &end, 10);
+            if (errno || *end || end == value || first < 0 || first > (1LL << 40))
+                return fail_at(err, path, v->start_mark,
+                               "hostnames first '%s' must be an integer >= 0%s", value, "");
+            px->host_first = first;
+        }
+    }
+    if (!px->host_format[0])
+        return fail_at(err, path, map->start_mark, "'hostnames' needs a format%s%s", "", "");
+    return 0;
+}
+
+int topo_preset_read_extras(const char *path, preset_extras *px, cs_error *err)
+{
+    memset(px, 0, sizeof *px);
+    char family[64];
+    yaml_mark_t family_mark = {0, 0, 0};
+    kv_list kv;
+    kv_init(&kv);
+    if (load_document(path, family, sizeof family, &family_mark, &kv, px, err) < 0) {
+        preset_extras_free(px);
+        return -1;
+    }
+    return 0;
+}
+
+void preset_extras_free(preset_extras *px)
+{
+    free(px->groups);
+    px->groups = NULL;
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "topologies/external.h"
 #include "topologies/topology.h"
 
 /* Cached shortest-path trees are dropped as a whole beyond this many entries (128 MiB). */
@@ -216,6 +217,8 @@ int topo_finish(topology *t, cs_error *err)
     if (t->nhosts < 1)
         return cs_fail(err, "the topology has no host");
     build_incidence(t);
+    if (t->routing == TOPO_ROUTE_TABLE) /* SimGrid's routes, read from the platform */
+        return topo_external_finish(t, err);
     if (t->routing != TOPO_ROUTE_TORUS && !t->direct)
         for (int32_t h = 0; h < t->nhosts; h++)
             if (t->host_link[h] < 0 || topo_is_host(t, t->links[t->host_link[h]].b))
@@ -477,6 +480,7 @@ int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop
     switch (t->routing) {
     case TOPO_ROUTE_TORUS: return route_torus(t, src_host, dst_host, hops, max);
     case TOPO_ROUTE_ZONES: return route_zones(t, src_host, dst_host, hops, max);
+    case TOPO_ROUTE_TABLE: return topo_external_route(t, src_host, dst_host, hops, max);
     default: return route_shortest(t, src_host, dst_host, hops, max);
     }
 }

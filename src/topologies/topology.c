@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "topologies/external.h"
 #include "topologies/families.h"
 
 const char *link_class_name(link_class c)
@@ -100,6 +101,7 @@ void topo_free(topology *t)
     free(t->adj_link);
     free(t->adj_rev);
     free(t->sg_order);
+    topo_external_free(t->ext);
     free(t);
 }
 
@@ -119,7 +121,9 @@ void topo_sg_link_name(const topology *t, topo_hop hop, char *buf, size_t n)
 {
     const topo_link *l = &t->links[hop.link];
     const char *dir = l->sharing != LINK_FULL_DUPLEX ? "" : hop.reverse ? "_DOWN" : "_UP";
-    if (t->routing == TOPO_ROUTE_TORUS)
+    if (t->ext) /* an external platform: SimGrid's own names, per direction */
+        snprintf(buf, n, "%s", t->ext->sg_names[2 * hop.link + (hop.reverse ? 1 : 0)]);
+    else if (t->routing == TOPO_ROUTE_TORUS)
         snprintf(buf, n, "torus_link_from_%d_to_%d%s", l->a, l->b, dir);
     else
         snprintf(buf, n, "l%lld%s", (long long)hop.link, dir);

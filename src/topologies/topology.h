@@ -81,7 +81,8 @@ typedef struct topo_hop {
     int8_t reverse; /* 1: traversed b -> a */
 } topo_hop;
 
-typedef enum { TOPO_ROUTE_SHORTEST, TOPO_ROUTE_TORUS, TOPO_ROUTE_ZONES } topo_routing;
+/* TOPO_ROUTE_TABLE: an external SimGrid platform's routes, as SimGrid gave them (external.h) */
+typedef enum { TOPO_ROUTE_SHORTEST, TOPO_ROUTE_TORUS, TOPO_ROUTE_ZONES, TOPO_ROUTE_TABLE } topo_routing;
 
 #define TOPO_MAX_DIMS 8
 #define TOPO_MAX_HOPS 64 /* longest route composed of zone routes (TOPO_ROUTE_ZONES) */
@@ -157,6 +158,13 @@ struct topology {
      * dropped as a whole when it would exceed ~256 MiB. */
     int32_t **pred_cache;
     int64_t pred_cached;
+    /* Host names users see (docs/interop.md): "h<id>" unless a preset's `hostnames:` sets
+     * host_format (one integer conversion, e.g. "nid%06d") applied to host_first + id. */
+    char host_format[32];
+    int64_t host_first;
+    /* An external SimGrid platform (external.h: names, SimGrid link names, route table);
+     * NULL for generated topologies. */
+    struct topo_external *ext;
 };
 
 /* ---- building (generators) --------------------------------------------------------- */
@@ -186,6 +194,16 @@ static inline int32_t topo_hop_head(const topology *t, topo_hop h)
 {
     return h.reverse ? t->links[h.link].a : t->links[h.link].b;
 }
+
+/* ---- host names (docs/interop.md) ------------------------------------------------------ */
+
+/* The name users give host h in allocations, host files and group maps: the preset's
+ * format, SimGrid's name on an external platform, else "h<id>". */
+void topo_host_label(const topology *t, int32_t h, char *buf, size_t n);
+/* The host with that label, or (generated topologies) that "h<id>"; -1 if none. */
+int32_t topo_host_lookup(const topology *t, const char *name);
+/* The host's name in the SimGrid platform ("h<id>", or an external platform's own name). */
+void topo_sg_host_name(const topology *t, int32_t h, char *buf, size_t n);
 
 /* ---- routing -------------------------------------------------------------------------- */
 
@@ -274,6 +292,8 @@ int topo_emit_xml_file(const topology *t, const char *path, cs_error *err);
 /* The cached platform of t: <cache>/<family>-<hash>.xml, emitted if missing. The cache
  * directory is $COLLSIM_CACHE_DIR, else .cache/collsim/ in the working directory. */
 int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err);
+/* The cache directory ($COLLSIM_CACHE_DIR, else .cache/collsim), created if missing. */
+int topo_cache_dir(char *out, size_t n, cs_error *err);
 
 /* Result of topo_sg_check_routes(). */
 typedef struct topo_sg_check {

@@ -95,5 +95,13 @@ void traffic_walk_opts_init(traffic_walk_opts *o);
 int traffic_count_ex(const alg_run *run, topology *t, const int32_t *host_of_rank,
                      const traffic_walk_opts *opts, traffic_counts *out, traffic_tally *tally,
                      cs_error *err);
+/* The PICO tracer's count (docs/interop.md), no topology needed: the bytes of every send
+ * between two ranks of one group (internal, same host included) or of two groups
+ * (external, = bytes_intergroup_msgs); sends with a rank of no group (-1) are `ungrouped`. */
+typedef struct group_traffic {
+    int64_t internal, external, ungrouped;
+    int64_t messages;
+} group_traffic;
+int traffic_count_groups(const alg_run *run, const int32_t *group_of_rank, group_traffic *out);
 
 #endif

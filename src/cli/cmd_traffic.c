@@ -1,0 +1,183 @@
+/* cmd_traffic.c - `collsim traffic`: internal and external bytes of collective algorithms
+ * on a real job (an allocation + a group map), the PICO tracer's table (docs/interop.md).
+ *
+ *   collsim traffic --alloc A (--groups MAP | --topology T) --collective C
+ *                   --algorithms A,B.. [--ranks P] [--ranks-per-node Q]
+ *                   [--order block|cyclic] [--size S] [--root R] [--param name=value]..
+ *                   [--dims AxB..] [--format table|csv]
+ *
+ * Bytes are in units of the vector size n; `reduction` is the first algorithm's external
+ * bytes minus this one's, over the first's.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "common/units.h"
+#include "sim/job_groups.h"
+
+static const char usage[] =
+    "usage: collsim traffic --alloc A (--groups MAP | --topology T) --collective C\n"
+    "                       --algorithms A,B.. [options]\n"
+    "  --alloc A             the job's nodes: a Slurm hostlist (lrdn[0001-0128]), a node\n"
+    "                        list file (scontrol show hostnames), a PICO CSV (MPI_Rank,\n"
+    "                        allocation) or env ($SLURM_JOB_NODELIST)\n"
+    "  --groups MAP          group map file, or a preset .yaml with a groups: map\n"
+    "  --topology T          or: use the groups of this topology's hosts (a preset)\n"
+    "  --collective C        e.g. allreduce, bcast, reduce_scatter, allgather, alltoall\n"
+    "  --algorithms A,B..    algorithms to compare (collsim list); the first is the base\n"
+    "  --ranks P             ranks (default: every node x --ranks-per-node, or CSV rows)\n"
+    "  --ranks-per-node Q    ranks per node (default 1)\n"
+    "  --order O             block (default) or cyclic rank order over the nodes\n"
+    "  --size S              vector size n (default 1MiB; results are in units of n)\n"
+    "  --root R, --param name=value, --dims AxB..   as in collsim sim\n"
+    "  --format F            table (default) or csv\n";
+
+typedef struct traffic_cli {
+    job_groups_spec job;
+    coll_spec spec;
+    char algorithms[1024];
+    int csv;
+} traffic_cli;
+
+static const struct option opts[] = {
+    {"alloc", required_argument, 0, 'A'},      {"groups", required_argument, 0, 'G'},
+    {"topology", required_argument, 0, 'T'},   {"collective", required_argument, 0, 'c'},
+    {"algorithms", required_argument, 0, 'a'}, {"ranks", required_argument, 0, 'n'},
+    {"ranks-per-node", required_argument, 0, 'q'}, {"order", required_argument, 0, 'O'},
+    {"size", required_argument, 0, 's'},       {"root", required_argument, 0, 'r'},
+    {"param", required_argument, 0, 'p'},      {"dims", required_argument, 0, 'd'},
+    {"format", required_argument, 0, 'f'},     {"help", no_argument, 0, 'h'},
+    {0, 0, 0, 0}};
+
+static int parse_option(int c, traffic_cli *v, cs_error *err)
+{
+    int64_t x;
+    int rc = 0;
+    switch (c) {
+    case 'A': v->job.alloc = optarg; break;
+    case 'G': v->job.groups = optarg; break;
+    case 'T': v->job.topology = optarg; break;
+    case 'c': rc = coll_from_name(optarg, &v->spec.coll, err); break;
+    case 'a': snprintf(v->algorithms, sizeof v->algorithms, "%s", optarg); break;
+    case 'n':
+        rc = parse_int_in(optarg, 2, INT32_MAX, "ranks", &x, err);
+        v->job.ranks = (int32_t)x;
+        break;
+    case 'q':
+        rc = parse_int_in(optarg, 1, INT32_MAX, "ranks per node", &x, err);
+        v->job.ranks_per_node = (int32_t)x;
+        break;
+    case 'O': rc = alloc_order_parse(optarg, &v->job.order, err); break;
+    case 's': rc = parse_size(optarg, &v->spec.bytes, err); break;
+    case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); v->spec.root = (int32_t)x; break;
+    case 'p': rc = cli_parse_param(optarg, &v->spec, err); break;
+    case 'd': rc = cli_parse_dims(optarg, &v->spec, err); break;
+    case 'f':
+        if (strcmp(optarg, "table") != 0 && strcmp(optarg, "csv") != 0)
+            rc = cs_fail(err, "unknown format '%s' (allowed: table, csv)", optarg);
+        v->csv = optarg[0] == 'c';
+        break;
+    case 'h': return 1;
+    }
+    return rc;
+}
+
+static int parse_args(int argc, char **argv, traffic_cli *v)
+{
+    memset(v, 0, sizeof *v);
+    v->job.ranks_per_node = 1;
+    coll_spec_init(&v->spec, COLL_ALLREDUCE, 2, 1 << 20);
+    cs_error err;
+    int have_coll = 0;
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (c == '?' || c == ':')
+            return cli_usage_error("traffic", "unknown or incomplete option '%s'\n%s",
+                                   argv[optind - 1], usage);
+        have_coll |= c == 'c';
+        int rc = parse_option(c, v, &err);
+        if (rc == 1) {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (rc < 0)
+            return cli_usage_error("traffic", "--%s: %s", cli_option_name(opts, c), err.msg);
+    }
+    if (optind < argc)
+        return cli_usage_error("traffic", "unexpected argument '%s'\n%s", argv[optind], usage);
+    if (!v->job.alloc || !have_coll || !v->algorithms[0] || !v->job.groups == !v->job.topology)
+        return cli_usage_error("traffic", "--alloc, --collective, --algorithms and one of "
+                                          "--groups / --topology are required\n%s", usage);
+    return 0;
+}
+
+static void print_header(const traffic_cli *v, const job_groups *g)
+{
+    char size[32];
+    format_size(v->spec.bytes, size, sizeof size);
+    if (v->csv) {
+        printf("collective,algorithm,ranks,nodes,groups,internal_n,external_n,ungrouped_n,"
+               "messages,reduction\n");
+        return;
+    }
+    printf("# %s, %d ranks on %d nodes in %d groups (%s order), n = %s\n",
+           coll_name(v->spec.coll), g->P, g->nodes, g->ngroups,
+           alloc_order_name(v->job.order), size);
+    if (g->ungrouped_ranks)
+        printf("# %d ranks are on hosts the map puts in no group (column ungrouped)\n",
+               g->ungrouped_ranks);
+    printf("%-28s %12s %12s %12s %10s %10s\n", "algorithm", "internal_n", "external_n",
+           "ungrouped_n", "messages", "reduction");
+}
+
+static void print_row(const traffic_cli *v, const job_groups *g, const char *alg,
+                      const group_traffic *t, double base_external)
+{
+    double n = (double)v->spec.bytes;
+    double reduction = base_external > 0 ? (base_external - (double)t->external) / base_external
+                                         : 0;
+    if (v->csv)
+        printf("%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%lld,%.6g\n", coll_name(v->spec.coll), alg, g->P,
+               g->nodes, g->ngroups, (double)t->internal / n, (double)t->external / n,
+               (double)t->ungrouped / n, (long long)t->messages, reduction);
+    else
+        printf("%-28s %12.4f %12.4f %12.4f %10lld %9.1f%%\n", alg, (double)t->internal / n,
+               (double)t->external / n, (double)t->ungrouped / n, (long long)t->messages,
+               100 * reduction);
+}
+
+int cmd_traffic(int argc, char **argv)
+{
+    traffic_cli v;
+    int rc = parse_args(argc, argv, &v);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    job_groups g;
+    cs_error err;
+    if (job_groups_compute(&v.job, &g, &err) < 0) {
+        fprintf(stderr, "collsim traffic: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    print_header(&v, &g);
+    double base = -1;
+    char *save = NULL;
+    for (char *alg = strtok_r(v.algorithms, ",", &save); alg && rc == 0;
+         alg = strtok_r(NULL, ",", &save)) {
+        group_traffic t;
+        if (job_groups_traffic(&g, v.job.ranks_per_node, NULL, &v.spec, alg, &t, &err) < 0) {
+            fprintf(stderr, "collsim traffic: %s: %s\n", alg, err.msg);
+            rc = EXIT_USAGE;
+            break;
+        }
+        if (base < 0)
+            base = (double)t.external;
+        print_row(&v, &g, alg, &t, base);
+    }
+    job_groups_free(&g);
+    return rc;
+}
