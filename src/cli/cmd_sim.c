@@ -2,7 +2,8 @@
  *
  *   collsim sim --topology T --collective C --algorithm A --ranks P [--size S] [--root R]
  *               [--dst D] [--param name=value].. [--dims AxB..] [--placement KIND]
- *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic]
+ *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
+ *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *
@@ -34,13 +35,16 @@ static const char usage[] =
     "  --placement KIND      linear (default), roundrobin, random:SEED, fragmented:K:SEED,\n"
     "                        file:PATH (one host name per rank and line)\n"
     "  --ranks-per-node Q    ranks per host (default 1)\n"
-    "  --model M             cm02 (default), lv08, smpi, traffic (no timing)\n"
+    "  --model M             cm02 (default), lv08, smpi, traffic (no timing), packet\n"
     "  --reduce-rate RATE    local reduction speed (default 10GBps; free = no cost)\n"
     "  --copy-rate RATE      local copy speed (default 20GBps; free = no cost)\n"
     "  --format F            csv (default: header + one row) or json (one object)\n"
     "  --no-header           csv without the header line\n"
     "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
-    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n";
+    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n"
+    "  --mtu S               packet model: packet size (default 4KiB)\n"
+    "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
+    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -76,7 +80,9 @@ static const struct option opts[] = {
     {"copy-rate", required_argument, 0, 'C'},  {"format", required_argument, 0, 'f'},
     {"no-header", no_argument, 0, 'H'},        {"per-rank", no_argument, 0, 'k'},
     {"emit-platform", required_argument, 0, 'E'}, {"help", no_argument, 0, 'h'},
-    {"dst", required_argument, 0, 'D'},        {0, 0, 0, 0}};
+    {"dst", required_argument, 0, 'D'},        {"mtu", required_argument, 0, 'M'},
+    {"buffer", required_argument, 0, 'B'},     {"routing", required_argument, 0, 'G'},
+    {0, 0, 0, 0}};
 
 /* One option; returns 0, -1 with err, or 1 for --help. */
 static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
@@ -110,6 +116,9 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'H': v->no_header = 1; break;
     case 'k': g->per_rank = 1; break;
     case 'E': v->emit_platform = optarg; break;
+    case 'M': rc = parse_size(optarg, &g->packet.mtu, err); break;
+    case 'B': rc = parse_size(optarg, &g->packet.buffer, err); break;
+    case 'G': rc = pk_routing_parse(optarg, &g->packet.routing, err); break;
     case 'h': return 1;
     }
     return rc;
