@@ -36,8 +36,8 @@
  *              hop); families without next hops route minimally;
  *   ugal       UGAL-L, Dragonfly and Dragonfly+ only: at the source router a packet
  *              toward another group goes through a random intermediate group (Valiant)
- *              when q_min x H_min > q_val x H_val + mtu (q: occupancy of the first
- *              output, H: path lengths); then adaptive routing as above.
+ *              when q_min x H_min > q_val x H_val + buffer x H_min (q: occupancy of
+ *              the first output, H: path lengths); then adaptive routing as above.
  */
 #ifndef COLLSIM_PACKET_H
 #define COLLSIM_PACKET_H

@@ -7,7 +7,10 @@
  * knowledge a switch has from its queues and credit counters; ties keep the
  * deterministic hop. UGAL-L decides once per packet, at its source router: the minimal
  * route, or a Valiant route through a random intermediate group, comparing the
- * occupancy of each route's first output weighted by its length in links; the packet
+ * occupancy of each route's first output weighted by its length in links (Valiant when
+ * q_min H_min > q_val H_val + buffer H_min: the minimal output holds more than a full
+ * downstream buffer beyond the Valiant one, so that one uncongested flow, whose own
+ * packets fill part of a buffer, stays minimal); the packet
  * then routes adaptively toward any host of that group until it enters the group, and
  * toward its destination from there.
  */
@@ -73,7 +76,7 @@ static void ugal_decide(pk_net *n, pk_packet *p)
     int64_t h_min = walk(n, p->at, dst, -1, NULL);
     int64_t h_val = walk(n, p->at, n->group_host[gi], gi, &mid);
     h_val += walk(n, mid, dst, -1, NULL);
-    if (q_min * h_min > q_val * h_val + n->cfg.mtu)
+    if (q_min * h_min > q_val * h_val + n->cfg.buffer * h_min)
         p->via = gi;
 }
 
