@@ -6,8 +6,8 @@
  *     store-and-forward), on a direct line and through a fat tree's host links;
  *   - two messages sharing a link take as long as under the flow model (cm02);
  *   - ring allreduce on a ring (no contention): packet and flow times agree;
- *   - alltoall on a torus with one-packet buffers completes (no deadlock), minimal and
- *     adaptive;
+ *   - alltoall on tori with one-packet buffers completes (no deadlock), minimal and
+ *     adaptive, and deadlocks (reported as such) with a single virtual channel;
  *   - adaptive routing spreads one message over both minimal directions of a torus (the
  *     per-link counters), UGAL-L takes Valiant paths (more global bytes) and finishes
  *     sooner under adversarial traffic on a Dragonfly;
@@ -25,6 +25,7 @@ typedef struct point {
     coll_kind coll;
     int32_t P, dst;
     int64_t bytes, mtu, buffer, fault_drop;
+    int fault_one_vc;
     pk_routing routing;
 } point;
 
@@ -44,6 +45,7 @@ static int run(const point *p, sim_result *res, cs_error *err)
         c.packet.buffer = p->buffer;
     c.packet.routing = p->routing;
     c.packet.fault_drop = p->fault_drop;
+    c.packet.fault_one_vc = p->fault_one_vc;
     if (placement_parse(p->placement ? p->placement : "linear", &c.placement, err) < 0 ||
         sim_model_parse(p->model ? p->model : "packet", &c.model, err) < 0)
         return -1;
@@ -128,15 +130,24 @@ static void test_ring_allreduce_agrees_with_flow(void)
 
 static void test_torus_alltoall_no_deadlock(void)
 {
-    for (pk_routing r = PK_ROUTE_MINIMAL; r <= PK_ROUTE_ADAPTIVE; r++) {
-        point p = {.topology = "torus dims=4x4", .alg = "linear", .coll = COLL_ALLTOALL,
-                   .P = 16, .bytes = 16 * 8192, .mtu = 1024, .buffer = 1024, .routing = r};
-        sim_row row = row_of(&p);
-        CU_ASSERT(row.time_s > 0);
-        point q = p;
-        q.model = "traffic";
-        CU_ASSERT_EQUAL(row.bytes_local, row_of(&q).bytes_local); /* minimal paths */
-    }
+    static const char *const tori[] = {"torus dims=8", "torus dims=6x6"};
+    static const int32_t P[] = {8, 36};
+    for (int i = 0; i < 2; i++)
+        for (pk_routing r = PK_ROUTE_MINIMAL; r <= PK_ROUTE_ADAPTIVE; r++) {
+            point p = {.topology = tori[i], .alg = "linear", .coll = COLL_ALLTOALL, .P = P[i],
+                       .bytes = P[i] * 16384, .mtu = 1024, .buffer = 1024, .routing = r};
+            sim_row row = row_of(&p);
+            CU_ASSERT(row.time_s > 0);
+            point q = p;
+            q.model = "traffic";
+            CU_ASSERT_EQUAL(row.bytes_local, row_of(&q).bytes_local); /* minimal paths */
+            /* the same with one virtual channel: the rings deadlock, and it is reported */
+            p.fault_one_vc = 1;
+            sim_result res;
+            cs_error err;
+            CU_ASSERT_EQUAL(run(&p, &res, &err), -1);
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "network deadlock"));
+        }
 }
 
 static void test_adaptive_spreads_load(void)

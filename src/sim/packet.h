@@ -10,10 +10,11 @@
  *              one packet in turn from each of its active messages (round robin);
  *   ports      every link resource (one per direction of a full-duplex link, one for a
  *              shared link: traffic.h) is an output port with a FIFO queue, served by
- *              its own actor: it waits for the head packet to have arrived (per-hop
- *              latency), for a credit of the downstream buffer, then serializes the
- *              packet at the link bandwidth; the packet then arrives at the link's far
- *              node `lat` seconds later and is routed into the next port's queue;
+ *              its own actor: it takes the oldest packet that has arrived (per-hop
+ *              latency) and has a credit of the downstream buffer on its virtual
+ *              channel (a blocked channel never holds up another), serializes it at
+ *              the link bandwidth; the packet arrives at the link's far node `lat`
+ *              seconds later and is routed into the next port's queue;
  *   buffers    the input buffer at the far end of every port holds `buffer` bytes per
  *              virtual channel; a packet holds its credit from the start of its
  *              serialization until it leaves that node (the next port's serialization
@@ -64,6 +65,8 @@ typedef struct packet_config {
     /* Tests only: drop the n-th packet delivered (1-based; 0 = never), to show that
      * pk_net_check detects a lost packet. */
     int64_t fault_drop;
+    /* Tests only: a single virtual channel, to show that rings then deadlock. */
+    int fault_one_vc;
 } packet_config;
 
 void packet_config_init(packet_config *c);

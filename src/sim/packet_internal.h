@@ -50,7 +50,6 @@ typedef struct pk_port {
     double bw, lat;
     sg_actor_t actor;         /* created with the port's first packet */
     int wait;
-    int64_t wait_pool;
 } pk_port;
 
 typedef struct pk_nic {

@@ -2,11 +2,11 @@
  * actors that serialize packets (see packet.h for the model, packet_internal.h for the
  * state).
  *
- * A port actor repeats: wait for a packet, wait until the head packet has arrived (its
- * ready time: the previous hop's latency), wait for a credit of the downstream buffer
- * (not needed when the far node is the packet's destination host), serialize it
- * (sleep bytes / bw), give back the credit it held upstream, and pass it on: arrived at
- * the far node lat seconds later, it is delivered or routed into the next port. A NIC
+ * A port actor repeats: take the oldest packet that has arrived (its ready time: the
+ * previous hop's latency) and has a credit of the downstream buffer on its virtual
+ * channel (none needed when the far node is the packet's destination host), serialize
+ * it (sleep bytes / bw), give back the credit it held upstream, and pass it on: arrived
+ * at the far node lat seconds later, it is delivered or routed into the next port. A NIC
  * actor cuts its active messages into packets, one message after the other, as long as
  * its injection buffer has credits. Both kinds are SimGrid daemons: they end with the
  * last rank actor.
@@ -51,8 +51,7 @@ static void credit_return(pk_net *n, int64_t pool, int64_t bytes)
     }
     pk_port *pt = &n->ports[pool / n->nvc];
     pt->in_buffer -= bytes;
-    if (pt->wait == PK_CREDIT && pt->wait_pool == pool)
-        wake(&pt->actor, &pt->wait, PK_CREDIT);
+    wake(&pt->actor, &pt->wait, PK_CREDIT);
 }
 
 int64_t pk_port_occupancy(const pk_net *n, topo_hop h)
@@ -108,6 +107,42 @@ static void crossed(pk_net *n, pk_port *pt, pk_packet *p, int64_t pool)
     }
 }
 
+/* The downstream credit pool a packet needs at its port: none (-1) into its destination
+ * host, else its virtual channel (links crossed so far) of the port's far buffer. */
+static int64_t needed_pool(const pk_net *n, const pk_packet *p)
+{
+    if (topo_hop_head(n->t, p->hop) == p->msg->dst_host)
+        return -1;
+    int vc = p->hops < n->nvc ? p->hops : n->nvc - 1;
+    return traffic_resource(n->t, p->hop) * n->nvc + vc;
+}
+
+/* The oldest arrived packet whose pool has a credit (per-channel queues: a packet
+ * blocked on one channel never holds up another channel), unlinked from the queue and
+ * holding its credit; NULL if none. *pool: its pool. */
+static pk_packet *take_packet(pk_net *n, pk_port *pt, double now, int64_t *pool)
+{
+    pk_packet *prev = NULL;
+    for (pk_packet *p = pt->head; p && p->ready <= now; prev = p, p = p->next) {
+        *pool = needed_pool(n, p);
+        if (*pool >= 0 && n->credit[*pool] < p->bytes)
+            continue;
+        if (*pool >= 0) {
+            n->credit[*pool] -= p->bytes;
+            pt->in_buffer += p->bytes;
+        }
+        if (prev)
+            prev->next = p->next;
+        else
+            pt->head = p->next;
+        if (pt->tail == p)
+            pt->tail = prev;
+        pt->queued -= p->bytes;
+        return p;
+    }
+    return NULL;
+}
+
 static void port_main(int argc, char **argv)
 {
     (void)argc;
@@ -115,35 +150,26 @@ static void port_main(int argc, char **argv)
     pk_port *pt = sg_actor_self_get_data();
     pk_net *n = pt->net;
     for (;;) {
-        pk_packet *p = pt->head;
-        if (!p) {
+        if (!pt->head) {
             sleep_self(&pt->wait, PK_IDLE);
             continue;
         }
         double now = simgrid_get_clock();
-        if (p->ready > now) { /* still on the previous link; an earlier one may come */
-            sg_actor_sleep_for(p->ready - now);
+        int64_t pool;
+        pk_packet *p = take_packet(n, pt, now, &pool);
+        if (p) {
+            if (p->bytes > 0)
+                sg_actor_sleep_for((double)p->bytes / pt->bw);
+            crossed(n, pt, p, pool);
             continue;
         }
-        int64_t pool = -1; /* the downstream buffer; none into the destination host */
-        if (topo_hop_head(n->t, p->hop) != p->msg->dst_host) {
-            int vc = p->hops < n->nvc ? p->hops : n->nvc - 1;
-            pool = traffic_resource(n->t, p->hop) * n->nvc + vc;
-            if (n->credit[pool] < p->bytes) {
-                pt->wait_pool = pool;
-                sleep_self(&pt->wait, PK_CREDIT);
-                continue;
-            }
-            n->credit[pool] -= p->bytes;
-            pt->in_buffer += p->bytes;
-        }
-        pt->head = p->next;
-        if (!pt->head)
-            pt->tail = NULL;
-        pt->queued -= p->bytes;
-        if (p->bytes > 0)
-            sg_actor_sleep_for((double)p->bytes / pt->bw);
-        crossed(n, pt, p, pool);
+        pk_packet *later = pt->head; /* the first packet still on its way, if any */
+        while (later && later->ready <= now)
+            later = later->next;
+        if (later) /* a credit returned meanwhile is seen when it has arrived */
+            sg_actor_sleep_for(later->ready - now);
+        else /* every arrived packet waits for a credit: a credit or a packet wakes it */
+            sleep_self(&pt->wait, PK_CREDIT);
     }
 }
 
@@ -187,6 +213,7 @@ void pk_port_enqueue(pk_net *n, pk_packet *p)
         *at = p;
     }
     wake(&pt->actor, &pt->wait, PK_IDLE);
+    wake(&pt->actor, &pt->wait, PK_CREDIT); /* it may need no blocked channel */
 }
 
 /* ---- NICs ------------------------------------------------------------------------------- */
@@ -262,7 +289,7 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->nports = 2 * t->nlinks;
     n->ports = xcalloc((size_t)n->nports, sizeof *n->ports);
     /* a channel per link crossed: a Valiant path is at most two minimal routes */
-    n->nvc = (c->routing == PK_ROUTE_UGAL ? 2 : 1) * t->max_route_hops + 1;
+    n->nvc = c->fault_one_vc ? 1 : (c->routing == PK_ROUTE_UGAL ? 2 : 1) * t->max_route_hops + 1;
     int64_t pools = n->nports * n->nvc + t->nhosts;
     n->credit = xmalloc((size_t)pools * sizeof *n->credit);
     for (int64_t i = 0; i < pools; i++)
@@ -305,7 +332,11 @@ int pk_net_check(const pk_net *n, cs_error *err)
 {
     for (int64_t i = 0; i < n->nports; i++) {
         const pk_port *pt = &n->ports[i];
-        if (pt->bytes_in != pt->bytes_out || pt->queued != 0 || pt->in_buffer != 0)
+        if (pt->queued != 0)
+            return cs_fail(err, "packet model: network deadlock: %lld bytes stuck at port %lld "
+                                "(link %lld), waiting for buffer credits",
+                           (long long)pt->queued, (long long)i, (long long)(i / 2));
+        if (pt->bytes_in != pt->bytes_out || pt->in_buffer != 0)
             return cs_fail(err, "packet model: port %lld (link %lld) took %lld bytes and sent "
                                 "%lld (%lld still queued, %lld in its downstream buffer)",
                            (long long)i, (long long)(i / 2), (long long)pt->bytes_in,
