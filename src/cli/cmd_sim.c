@@ -2,7 +2,8 @@
  *
  *   collsim sim --topology T --collective C --algorithm A --ranks P [--size S] [--root R]
  *               [--dst D] [--param name=value].. [--dims AxB..] [--placement KIND]
- *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic]
+ *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
+ *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
@@ -37,7 +38,7 @@ static const char usage[] =
     "  --placement KIND      linear (default), roundrobin, random:SEED, fragmented:K:SEED,\n"
     "                        file:PATH (one host name per rank and line)\n"
     "  --ranks-per-node Q    ranks per host (default 1)\n"
-    "  --model M             cm02 (default), lv08, smpi, traffic (no timing)\n"
+    "  --model M             cm02 (default), lv08, smpi, traffic (no timing), packet\n"
     "  --reduce-rate RATE    local reduction speed (default 10GBps; free = no cost)\n"
     "  --copy-rate RATE      local copy speed (default 20GBps; free = no cost)\n"
     "  --format F            csv (default: header + one row) or json (one object)\n"
@@ -50,7 +51,10 @@ static const char usage[] =
     "  --hostfile F          one host name per rank and line (= --placement file:F)\n"
     "  --alloc A             Slurm hostlist, node list file, PICO CSV or env\n"
     "                        ($SLURM_JOB_NODELIST) (= --placement alloc:A)\n"
-    "  --order O             block (default) or cyclic rank order over the nodes\n";
+    "  --order O             block (default) or cyclic rank order over the nodes\n"
+    "  --mtu S               packet model: packet size (default 4KiB)\n"
+    "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
+    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -91,6 +95,8 @@ static const struct option opts[] = {
     {"dst", required_argument, 0, 'D'},        {"platform", required_argument, 0, 'X'},
     {"groups", required_argument, 0, 'G'},     {"hostfile", required_argument, 0, 'F'},
     {"alloc", required_argument, 0, 'A'},      {"order", required_argument, 0, 'O'},
+    {"mtu", required_argument, 0, 'M'},        {"buffer", required_argument, 0, 'B'},
+    {"routing", required_argument, 0, 'U'},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -154,6 +160,9 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'H': v->no_header = 1; break;
     case 'k': g->per_rank = 1; break;
     case 'E': v->emit_platform = optarg; break;
+    case 'M': rc = parse_size(optarg, &g->packet.mtu, err); break;
+    case 'B': rc = parse_size(optarg, &g->packet.buffer, err); break;
+    case 'U': rc = pk_routing_parse(optarg, &g->packet.routing, err); break;
     case 'h': return 1;
     default: rc = parse_interop_option(c, v, have, err);
     }

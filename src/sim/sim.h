@@ -31,6 +31,9 @@
  *            point-to-point layer, sends below SIM_SMPI_DETACHED_BELOW bytes are eager
  *            (detached: the sender goes on without waiting for them)
  *   traffic  no SimGrid: traffic columns only, time_s is NAN
+ *   packet   packets hop by hop with finite buffers and per-packet routing, SimGrid as
+ *            the event kernel only (packet.h, docs/packet-model.md); its options are
+ *            sim_config.packet; traffic is counted from the packets' actual paths
  * Every SimGrid model runs with surf/precision:1e-9, like smpirun, and 512 KiB actor
  * stacks (contexts/stack-size).
  *
@@ -54,12 +57,16 @@
 #include "algorithms/algorithm.h"
 #include "algorithms/registry.h"
 #include "common/error.h"
+#include "sim/packet.h"
 #include "sim/placement.h"
 #include "sim/result.h"
 
-typedef enum { SIM_MODEL_CM02, SIM_MODEL_LV08, SIM_MODEL_SMPI, SIM_MODEL_TRAFFIC } sim_model;
+typedef enum {
+    SIM_MODEL_CM02, SIM_MODEL_LV08, SIM_MODEL_SMPI, SIM_MODEL_TRAFFIC,
+    SIM_MODEL_PACKET /* packet.h */
+} sim_model;
 
-/* "cm02", "lv08", "smpi", "traffic" */
+/* "cm02", "lv08", "smpi", "traffic", "packet" */
 const char *sim_model_name(sim_model m);
 int sim_model_parse(const char *text, sim_model *out, cs_error *err);
 
@@ -81,6 +88,7 @@ typedef struct sim_config {
     double copy_Bps;       /* local copy rate; 0 = free */
     int per_rank;          /* record every rank's finish time */
     char groups[1024];     /* external platforms: a group map (groupmap.h), "" = none */
+    packet_config packet;  /* model packet: mtu, buffer, routing */
 } sim_config;
 
 /* Defaults: linear placement, cm02, the default rates, no per-rank times; the caller fills

@@ -60,6 +60,10 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
             sg_host_t src = st->rank_host[a->rank], dst = st->rank_host[o->peer];
             traffic_tally_message(&st->tally, st->host_of_rank[a->rank],
                                   st->host_of_rank[o->peer], o->bytes);
+            if (st->net) { /* the packet model counts the packets' own paths */
+                pk_send(st->net, a->rank, o->peer, o->bytes);
+                break;
+            }
             if (src != dst)
                 sim_links_count_route(&st->tally, src, dst, o->bytes, a->route);
             /* the payload only has to be non-NULL: the simulator moves sizes, not data */
@@ -71,6 +75,10 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
             break;
         }
         case OP_RECV:
+            if (st->net) {
+                pk_recv(st->net, a->rank, o->peer);
+                break;
+            }
             a->comms[n] = sg_mailbox_get_async(pair_mailbox(o->peer, a->rank), &a->payloads[n]);
             n++;
             break;
@@ -78,7 +86,9 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
         case OP_COPY: local_s += (double)o->bytes * st->copy_s_per_byte; break;
         }
     }
-    if (n > 0)
+    if (st->net)
+        pk_wait(st->net, a->rank);
+    else if (n > 0)
         sg_comm_wait_all(a->comms, n);
     if (local_s > 0)
         sg_actor_sleep_for(local_s);

@@ -14,6 +14,7 @@
 
 #include <simgrid/forward.h>
 
+#include "sim/packet.h"
 #include "sim/sim.h"
 #include "traffic/traffic.h"
 
@@ -30,6 +31,7 @@ typedef struct sim_state {
     traffic_tally tally;       /* counted from SimGrid's routes */
     double *finish;            /* per rank; -1 until the rank has finished */
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */
+    pk_net *net;               /* model packet: messages go through it, else NULL */
 } sim_state;
 
 /* Creates and starts one actor per rank (after the platform is loaded). */

@@ -13,7 +13,7 @@
 
 /* ---- models --------------------------------------------------------------------------- */
 
-static const char *const model_names[] = {"cm02", "lv08", "smpi", "traffic"};
+static const char *const model_names[] = {"cm02", "lv08", "smpi", "traffic", "packet"};
 
 const char *sim_model_name(sim_model m)
 {
@@ -32,7 +32,7 @@ int sim_model_parse(const char *text, sim_model *out, cs_error *err)
         return 0;
     }
     return cs_fail(err, "unknown model '%s' (allowed: cm02 (default, alias flow), lv08, smpi, "
-                        "traffic)", text);
+                        "traffic, packet)", text);
 }
 
 const char *const *sim_model_cfg(sim_model m)
@@ -58,6 +58,7 @@ void sim_config_init(sim_config *c)
     c->model = SIM_MODEL_CM02;
     c->reduce_Bps = SIM_DEFAULT_REDUCE_BPS;
     c->copy_Bps = SIM_DEFAULT_COPY_BPS;
+    packet_config_init(&c->packet);
 }
 
 void sim_result_free(sim_result *r)
@@ -130,9 +131,14 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
     }
     if (rc == 0) {
         traffic_tally_init(&st.tally, t);
+        if (c->model == SIM_MODEL_PACKET)
+            st.net = pk_net_new(&c->packet, t, P, host_of_rank, st.rank_host[0], &st.tally);
         sim_actors_start(&st);
         simgrid_run();
-        rc = sim_actors_check_finished(&st, err);
+        rc = st.net ? pk_net_check(st.net, err) : 0;
+        if (rc == 0)
+            rc = sim_actors_check_finished(&st, err);
+        pk_net_free(st.net);
         traffic_tally_result(&st.tally, tc);
         traffic_tally_free(&st.tally);
         *time_s = 0;
@@ -177,6 +183,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);
     alg_run run;
     int rc = place_job(c, &t, host_of_rank, err);
+    if (rc == 0 && c->model == SIM_MODEL_PACKET)
+        rc = packet_config_check(&c->packet, t, err);
     if (rc == 0)
         rc = alg_run_prepare(&run, alg, &c->spec, err);
     if (rc < 0) {

@@ -37,6 +37,22 @@ static int dragonfly_zone_route(const topology *t, int32_t zone, int32_t a, int3
     return topo_hop_between(t, a, b, &out->hops[0]) < 0 ? -1 : 1;
 }
 
+/* Minimal next hop (topology.h): local-global-local over the pair's copy-0 global link,
+ * exactly the zone routes. t->fam: [0] a, [1] g. */
+static int dragonfly_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop *hops, int max)
+{
+    int n = next_hop_host_link(t, at, dst, hops, max);
+    if (n != 0)
+        return n;
+    int32_t to = topo_host_switch(t, dst), g_at = t->group[at], g_to = t->group[to];
+    if (g_at == g_to)
+        return next_hop_add(t, at, to, hops, &n, max) < 0 ? -1 : n;
+    int32_t holder = global_link_holder(t, t->fam[1], g_at, g_to, &hops[0]);
+    if (holder == at)
+        return 1;
+    return next_hop_add(t, at, holder, hops, &n, max) < 0 ? -1 : n;
+}
+
 int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
 {
     int64_t p, a;
@@ -72,6 +88,7 @@ int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
     t->fam[0] = (int32_t)a;
     t->fam[1] = (int32_t)g;
     t->zone_route = dragonfly_zone_route;
+    t->next_hops = dragonfly_next_hops;
     t->flat_groups = (p + 1) * a <= DRAGONFLY_FLAT_GROUP_MAX;
     topo_apply_link_params(t, &lp);
     *out = t;

@@ -42,6 +42,42 @@ static int dfplus_zone_route(const topology *t, int32_t zone, int32_t a, int32_t
     return 1;
 }
 
+/* Minimal next hops (topology.h). t->fam: [0] leaves, [1] spines, [2] g. A leaf goes up
+ * to every spine toward its own group (deterministic: spine (l1 + l2) mod spines, as
+ * dfplus_zone_route) and to the spine holding the pair's global link toward another
+ * group; a spine takes that global link if it holds it, goes down to the destination's
+ * leaf in its group, and otherwise (a Valiant path crossing the group) down to every
+ * leaf, deterministic leaf (spine + holder) mod leaves. */
+static int dfplus_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop *hops, int max)
+{
+    int n = next_hop_host_link(t, at, dst, hops, max);
+    if (n != 0)
+        return n;
+    int32_t L = t->fam[0], S = t->fam[1], to = topo_host_switch(t, dst);
+    int32_t g_at = t->group[at], g_to = t->group[to];
+    int32_t base = t->nhosts + g_at * (L + S), idx = at - base, to_leaf = to - t->nhosts - g_to * (L + S);
+    topo_hop global;
+    int32_t holder = g_at == g_to ? -1 : global_link_holder(t, t->fam[2], g_at, g_to, &global);
+    if (idx < L) { /* a leaf */
+        if (holder >= 0)
+            return next_hop_add(t, at, holder, hops, &n, max) < 0 ? -1 : n;
+        for (int32_t s = 0; s < S; s++)
+            if (next_hop_add(t, at, base + L + s, hops, &n, max) < 0)
+                return -1;
+        return next_hops_put_first(hops, n, (idx + to_leaf) % S);
+    }
+    if (holder < 0)
+        return next_hop_add(t, at, base + to_leaf, hops, &n, max) < 0 ? -1 : n;
+    if (holder == at) {
+        hops[0] = global;
+        return max < 1 ? -1 : 1;
+    }
+    for (int32_t l = 0; l < L; l++)
+        if (next_hop_add(t, at, base + l, hops, &n, max) < 0)
+            return -1;
+    return next_hops_put_first(hops, n, (idx - L + holder - base - L) % L);
+}
+
 int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
 {
     int64_t p, L, S;
@@ -81,6 +117,7 @@ int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
     t->fam[1] = (int32_t)S;
     t->fam[2] = (int32_t)g;
     t->zone_route = dfplus_zone_route;
+    t->next_hops = dfplus_next_hops;
     topo_apply_link_params(t, &lp);
     *out = t;
     return 0;

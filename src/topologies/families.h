@@ -24,6 +24,19 @@ int topo_build_hamming(const char *family, int nd, const int32_t *dims, int64_t 
                        const int32_t *mult, const topo_link_params *lp, topology **out,
                        cs_error *err);
 
+/* Next-hop helpers (next_hops.c) for the families' next_hops functions: */
+/* Appends the hop u -> v to hops (*n so far); -1 when full or there is no such link. */
+int next_hop_add(const topology *t, int32_t u, int32_t v, topo_hop *hops, int *n, int max);
+/* Indirect networks: at a host, its host link up; at the destination's switch, the
+ * destination's host link down (1); elsewhere 0 (the family decides); -1 if max < 1. */
+int next_hop_host_link(const topology *t, int32_t at, int32_t dst_host, topo_hop *hops, int max);
+/* Swaps hops[det] (the deterministic route's hop) into hops[0]; returns n, -1 if det is
+ * not in 0..n-1. */
+int next_hops_put_first(topo_hop *hops, int n, int det);
+/* SimGrid's torus direction rule (route.c): 1 to go +1 from coordinate `from` toward `to`
+ * on a ring of d, 0 to go -1. */
+int torus_goes_up(int64_t from, int64_t to, int64_t d);
+
 /* Builds, checks unknown keys and finishes, without prefixing errors with the family
  * (topology.c; presets prefix file:line:column instead). */
 int topo_build_kv(const char *family, kv_list *params, topology **out, cs_error *err);

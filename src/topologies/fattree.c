@@ -183,6 +183,49 @@ static int fattree_zone_route(const topology *t, int32_t zone, int32_t a, int32_
     return 1;
 }
 
+/* Every uplink of `at` to the `count` switches first, first+1, ...; the deterministic
+ * one is first + det. */
+static int all_up(const topology *t, int32_t at, int32_t first, int32_t count, int32_t det,
+                  topo_hop *hops, int max)
+{
+    int n = 0;
+    for (int32_t u = 0; u < count; u++)
+        if (next_hop_add(t, at, first + u, hops, &n, max) < 0)
+            return -1;
+    return next_hops_put_first(hops, n, det);
+}
+
+/* Minimal next hops (topology.h): going up, every uplink (the deterministic one as in
+ * fattree_zone_route); going down, the unique downlink. t->fam as fattree_zone_route. */
+static int fattree_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop *hops, int max)
+{
+    int n = next_hop_host_link(t, at, dst, hops, max);
+    if (n != 0)
+        return n;
+    int32_t H = t->nhosts, L = t->fam[1], up = t->fam[2], lpp = t->fam[3], C = t->fam[4];
+    int32_t x = at - H, dleaf = topo_host_switch(t, dst) - H, pods = L / lpp;
+    int32_t aggs0 = H + L, cores0 = H + L + pods * up;
+    if (t->fam[0] == 2) {
+        if (x < L) /* leaf: up to every spine */
+            return all_up(t, at, aggs0, up, (x + dleaf) % up, hops, max);
+        return next_hop_add(t, at, H + dleaf, hops, &n, max) < 0 ? -1 : n;
+    }
+    int32_t dpod = dleaf / lpp;
+    if (x < L) { /* leaf: up to every aggregation switch of its pod */
+        int32_t pod = x / lpp;
+        int32_t det = pod == dpod ? (x % lpp + dleaf % lpp) % up : (pod + dpod) % up;
+        return all_up(t, at, aggs0 + pod * up, up, det, hops, max);
+    }
+    if (at < cores0) { /* aggregation switch a of pod `pod` */
+        int32_t pod = (at - aggs0) / up, a = (at - aggs0) % up;
+        if (pod == dpod)
+            return next_hop_add(t, at, H + dleaf, hops, &n, max) < 0 ? -1 : n;
+        return all_up(t, at, cores0 + a * C, C, ((pod + dpod) / up) % C, hops, max);
+    }
+    int32_t plane = (at - cores0) / C; /* core: down to its plane's switch in dpod */
+    return next_hop_add(t, at, aggs0 + dpod * up + plane, hops, &n, max) < 0 ? -1 : n;
+}
+
 static void add_links(topology *t, const fattree_shape *sh, int grp)
 {
     int32_t H = t->nhosts, L = (int32_t)sh->leaves;
@@ -266,6 +309,7 @@ int topo_build_fattree(kv_list *kv, topology **out, cs_error *err)
     t->fam[3] = (int32_t)(sh.levels == 3 ? sh.lpp : sh.leaves);
     t->fam[4] = (int32_t)sh.cores;
     t->zone_route = fattree_zone_route;
+    t->next_hops = fattree_next_hops;
     topo_apply_link_params(t, &lp);
     *out = t;
     return 0;

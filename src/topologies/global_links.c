@@ -92,3 +92,12 @@ int global_zone_route(const topology *t, int32_t g, int32_t a, int32_t b, topo_z
     out->hops[0] = (topo_hop){id, (int8_t)!a_side_is_a};
     return 1;
 }
+
+int32_t global_link_holder(const topology *t, int32_t g, int32_t from, int32_t to, topo_hop *hop)
+{
+    int64_t id = t->fam_links[(int64_t)from * g + to];
+    const topo_link *l = &t->links[id];
+    int a_side = t->group[l->a] == from;
+    *hop = (topo_hop){id, (int8_t)!a_side};
+    return a_side ? l->a : l->b;
+}

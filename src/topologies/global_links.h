@@ -38,6 +38,9 @@ int global_plan_read(kv_list *kv, int32_t routers, const char *routers_key, glob
 /* Adds the global links (class global); returns the g*g table of copy-0 link ids
  * (-1 on the diagonal), which the caller stores in t->fam_links. */
 int64_t *global_links_add(topology *t, const global_plan *gp);
+/* The router of group `from` holding the copy-0 global link to group `to` (from != to),
+ * and that link as a hop out of it. */
+int32_t global_link_holder(const topology *t, int32_t g, int32_t from, int32_t to, topo_hop *hop);
 /* Zone route between groups a < b over their copy-0 link (gateways = its routers). */
 int global_zone_route(const topology *t, int32_t g, int32_t a, int32_t b, topo_zone_path *out);
 

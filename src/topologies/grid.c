@@ -1,6 +1,8 @@
 /* grid.c - links and closed-form routes of grid-shaped families (see grid.h). */
 #include "topologies/grid.h"
 
+#include "topologies/families.h"
+
 static void coords_of(const topology *t, int64_t v, int32_t *c)
 {
     for (int j = 0; j < t->ndims; j++) {
@@ -41,6 +43,7 @@ void grid_set_routing(topology *t, int kind, int32_t first, int ndims, const int
     t->fam[0] = kind;
     t->fam[1] = first;
     t->route_fn = grid_route;
+    t->next_hops = grid_next_hops;
 }
 
 static int step(const topology *t, int32_t *cur, int32_t next, topo_hop *hops, int *n, int max)
@@ -93,4 +96,36 @@ int grid_route(const topology *t, int32_t src, int32_t dst, topo_hop *hops, int 
         hops[n++] = (topo_hop){t->host_link[dst], 1};
     }
     return n;
+}
+
+int grid_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop *hops, int max)
+{
+    if (!t->direct) {
+        int n = next_hop_host_link(t, at, dst, hops, max);
+        if (n != 0)
+            return n;
+    }
+    int32_t first = t->fam[1], v = t->direct ? dst : topo_host_switch(t, dst);
+    int32_t cu[TOPO_MAX_DIMS], cv[TOPO_MAX_DIMS];
+    coords_of(t, at - first, cu);
+    coords_of(t, v - first, cv);
+    int n = 0, det = -1, det_dim = -1;
+    for (int j = t->ndims - 1; j >= 0 && det_dim < 0; j--) /* sign-ordered: see grid.h */
+        if (cu[j] > cv[j])
+            det_dim = j;
+    for (int j = 0; j < t->ndims && det_dim < 0; j++)
+        if (cu[j] < cv[j])
+            det_dim = j;
+    int64_t stride = 1;
+    for (int j = 0; j < t->ndims; j++) {
+        if (cu[j] != cv[j]) {
+            int32_t to = t->fam[0] == GRID_MESH ? cu[j] + (cu[j] < cv[j] ? 1 : -1) : cv[j];
+            if (j == det_dim)
+                det = n;
+            if (next_hop_add(t, at, at + (int32_t)((to - cu[j]) * stride), hops, &n, max) < 0)
+                return -1;
+        }
+        stride *= t->dims[j];
+    }
+    return next_hops_put_first(hops, n, det);
 }

@@ -23,8 +23,8 @@
 
 enum { GRID_HAMMING, GRID_MESH };
 
-/* Installs the grid description (t->ndims, t->dims, t->fam) and grid_route as
- * t->route_fn; call it before grid_add_links. */
+/* Installs the grid description (t->ndims, t->dims, t->fam), grid_route as t->route_fn
+ * and grid_next_hops as t->next_hops; call it before grid_add_links. */
 void grid_set_routing(topology *t, int kind, int32_t first, int ndims, const int32_t *dims);
 /* Adds the grid links between vertex nodes first .. first + prod(dims) - 1. The class of
  * a link along dimension j is cls[j], its multiplicity mult[j] (NULL: 1). */
@@ -32,5 +32,8 @@ void grid_add_links(topology *t, int kind, int32_t first, const link_class *cls,
                     const int32_t *mult, link_sharing sharing);
 /* The closed-form route (see above). */
 int grid_route(const topology *t, int32_t src, int32_t dst, topo_hop *hops, int max);
+/* Minimal next hops (topology.h: topo_next_hops): every differing dimension toward the
+ * target; the sign-ordered dimension order's hop first. */
+int grid_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop *hops, int max);
 
 #endif

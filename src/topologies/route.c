@@ -22,6 +22,7 @@
 
 #include "common/util.h"
 #include "topologies/external.h"
+#include "topologies/families.h"
 #include "topologies/topology.h"
 
 /* Cached shortest-path trees are dropped as a whole beyond this many entries (128 MiB). */
@@ -442,6 +443,11 @@ static int route_zones(const topology *t, int32_t src, int32_t dst, topo_hop *ho
 
 /* SimGrid TorusZone: see the file comment. Link (node i, dim j) has id i*ndims + j and goes
  * from i to its +1 neighbour in dimension j. */
+int torus_goes_up(int64_t from, int64_t to, int64_t d)
+{
+    return (to > from && to <= from + d / 2) || (from > d / 2 && (from + d / 2) % d >= to);
+}
+
 static int route_torus(const topology *t, int32_t src, int32_t dst, topo_hop *hops, int max)
 {
     int n = 0;
@@ -454,8 +460,7 @@ static int route_torus(const topology *t, int32_t src, int32_t dst, topo_hop *ho
             int64_t src_c = ((int64_t)src / prod) % d;
             if (my != target) {
                 /* SimGrid decides the direction from the *source* coordinates */
-                int right = (target > src_c && target <= src_c + d / 2) ||
-                            (src_c > d / 2 && (src_c + d / 2) % d >= target);
+                int right = torus_goes_up(src_c, target, d);
                 int64_t next = right ? (my == d - 1 ? cur + prod - prod * d : cur + prod)
                                      : (my == 0 ? cur - prod + prod * d : cur - prod);
                 if (n >= max)

@@ -104,6 +104,9 @@ typedef struct topo_zone_path {
 typedef struct topology topology;
 typedef int (*topo_route_fn)(const topology *t, int32_t src_host, int32_t dst_host,
                              topo_hop *hops, int max);
+/* Next hops of the packet model's adaptive routing (see topo_next_hops below). */
+typedef int (*topo_next_hops_fn)(const topology *t, int32_t at, int32_t dst_host,
+                                 topo_hop *hops, int max);
 /* Children a < b of `zone`: group zone ids when zone is TOPO_ZONE_TOP and t->nzones > 0,
  * switch node ids otherwise. Returns 1 and fills out, 0 when the pair needs no route
  * (no host route ever crosses it), -1 on internal error. The route b -> a is the reverse. */
@@ -165,6 +168,8 @@ struct topology {
     /* An external SimGrid platform (external.h: names, SimGrid link names, route table);
      * NULL for generated topologies. */
     struct topo_external *ext;
+    /* Optional (families with adaptive routing): the minimal next hops, topo_next_hops. */
+    topo_next_hops_fn next_hops;
 };
 
 /* ---- building (generators) --------------------------------------------------------- */
@@ -213,6 +218,34 @@ void topo_sg_host_name(const topology *t, int32_t h, char *buf, size_t n);
 int topo_route(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max);
 /* The generic route (ignores route_fn), for tests of closed forms. */
 int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max);
+
+/* ---- next hops (the packet model's adaptive routing) ------------------------------------ */
+
+/* The hops out of node `at` (a host, or a router on the way) that begin a minimal route
+ * to host `dst_host`, for the families that define them (t->next_hops: torus and mesh,
+ * hyperx, 2dfc, fattree, dragonfly, dragonflyplus). hops[0] is always the hop of the
+ * family's deterministic routing, so that following hops[0] from the source walks exactly
+ * topo_route(src, dst) (tests/test_topo_next_hops.c checks every pair of small networks).
+ * What "minimal" means per family (docs/topologies.md "Next hops"):
+ *
+ *   torus          every dimension whose coordinate differs, in its shorter direction
+ *                  (both directions when the target is exactly half an even ring away)
+ *   mesh, hyperx,  every dimension whose coordinate differs, toward the target (a mesh
+ *   2dfc           moves one step, a Hamming graph straight to the target coordinate)
+ *   fattree        going up, every uplink of the switch (all reach a common ancestor);
+ *                  going down, the unique downlink
+ *   dragonfly      the single local-global-local hop (copy-0 global link of the pair)
+ *   dragonflyplus  from a leaf: every spine toward a host of the same group, else the
+ *                  spine holding the pair's global link; from a spine that does not hold
+ *                  the global link it needs (only on Valiant paths): every leaf
+ *
+ * In indirect networks a host's only next hop is its host link, and the destination's
+ * switch answers the host link down. Returns the number of hops (0 when at is dst_host),
+ * or -1 when the family has no next hops or more than `max` (never with max >=
+ * topo_max_degree(t)). */
+int topo_next_hops(const topology *t, int32_t at, int32_t dst_host, topo_hop *hops, int max);
+/* The largest number of links at one node (a buffer size for topo_next_hops). */
+int topo_max_degree(const topology *t);
 
 /* ---- families --------------------------------------------------------------------------- */
 

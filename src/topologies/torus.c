@@ -61,6 +61,37 @@ static int read_blocks(kv_list *kv, int nd, const int32_t *dims, int32_t *blk, i
     return 0;
 }
 
+/* Minimal next hops (topology.h): in every dimension whose coordinate differs, the
+ * shorter direction, both at exactly half an even ring. The deterministic hop is the
+ * first differing dimension in SimGrid's direction (route.c). Link i*ndims + j goes from
+ * node i to its +1 neighbour in dimension j. */
+static int torus_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop *hops, int max)
+{
+    int n = 0, det = -1;
+    int64_t prod = 1;
+    for (int j = 0; j < t->ndims; j++) {
+        int64_t d = t->dims[j], c = (at / prod) % d, g = (dst / prod) % d;
+        if (c != g) {
+            int64_t up = mod_i64(g - c, d), down = d - up;
+            int det_up = torus_goes_up(c, g, d);
+            for (int dir = 1; dir >= 0; dir--) {
+                if (dir ? up > down : down > up)
+                    continue; /* not the shorter way */
+                if (n >= max)
+                    return -1;
+                int64_t below = c == 0 ? at + (d - 1) * prod : at - prod;
+                hops[n] = dir ? (topo_hop){(int64_t)at * t->ndims + j, 0}
+                              : (topo_hop){below * t->ndims + j, 1};
+                if (det < 0 && dir == det_up)
+                    det = n;
+                n++;
+            }
+        }
+        prod *= d;
+    }
+    return next_hops_put_first(hops, n, det);
+}
+
 int topo_build_torus(kv_list *kv, topology **out, cs_error *err)
 {
     int32_t dims[TOPO_MAX_DIMS], blk[TOPO_MAX_DIMS];
@@ -93,6 +124,7 @@ int topo_build_torus(kv_list *kv, topology **out, cs_error *err)
         grid_add_links(t, GRID_MESH, 0, cls, mult, LINK_FULL_DUPLEX);
     } else {
         t->routing = TOPO_ROUTE_TORUS;
+        t->next_hops = torus_next_hops;
         t->ndims = nd;
         for (int d = 0; d < nd; d++)
             t->dims[d] = dims[d];

@@ -1,0 +1,103 @@
+/* packet.h - the packet-level network model (`--model packet`, docs/packet-model.md).
+ *
+ * The flow models let SimGrid share link bandwidth fluidly. This model moves packets hop
+ * by hop instead, with SimGrid still the only event kernel: the network is a set of
+ * SimGrid actors that sleep for serialization times and suspend / resume each other.
+ *
+ *   messages   a send from rank a to rank b starts once b has posted the matching
+ *              receive (rendezvous, like SimGrid's mailboxes in the flow models); its
+ *              source host's NIC cuts it into packets of at most `mtu` bytes, taking
+ *              one packet in turn from each of its active messages (round robin);
+ *   ports      every link resource (one per direction of a full-duplex link, one for a
+ *              shared link: traffic.h) is an output port with a FIFO queue, served by
+ *              its own actor: it takes the oldest packet that has arrived (per-hop
+ *              latency) and has a credit of the downstream buffer on its virtual
+ *              channel (a blocked channel never holds up another), serializes it at
+ *              the link bandwidth; the packet arrives at the link's far node `lat`
+ *              seconds later and is routed into the next port's queue;
+ *   buffers    the input buffer at the far end of every port holds `buffer` bytes per
+ *              virtual channel; a packet holds its credit from the start of its
+ *              serialization until it leaves that node (the next port's serialization
+ *              ends), and the NIC's injection buffer holds `buffer` bytes too; hosts
+ *              absorb delivered packets at once;
+ *   deadlock   virtual channel = number of links the packet has crossed (structured
+ *              buffer pools): buffers are only ever waited for in increasing channel
+ *              order, so no cycle of waits exists whatever the routing (minimal,
+ *              adaptive or Valiant);
+ *   delivery   a message is complete when its last packet has arrived; the sending and
+ *              the receiving rank then both see it complete (a rank's step ends when
+ *              all its messages have); messages between ranks of one host take
+ *              intra_lat + bytes / intra_bw (the loopback, no packets).
+ *
+ * Routing (per packet, decided at every node):
+ *   minimal    the flow model's route (topo_route), for every family;
+ *   adaptive   among the minimal next hops (topo_next_hops: torus, mesh, hyperx, 2dfc,
+ *              fattree, dragonfly, dragonflyplus) the output with the fewest bytes
+ *              queued plus bytes in its downstream buffer (ties: the deterministic
+ *              hop); families without next hops route minimally;
+ *   ugal       UGAL-L, Dragonfly and Dragonfly+ only: at the source router a packet
+ *              toward another group goes through a random intermediate group (Valiant)
+ *              when q_min x H_min > q_val x H_val + buffer x H_min (q: occupancy of
+ *              the first output, H: path lengths); then adaptive routing as above.
+ */
+#ifndef COLLSIM_PACKET_H
+#define COLLSIM_PACKET_H
+
+#include <stdint.h>
+
+#include <simgrid/forward.h>
+
+#include "common/error.h"
+#include "topologies/topology.h"
+#include "traffic/traffic.h"
+
+typedef enum { PK_ROUTE_MINIMAL, PK_ROUTE_ADAPTIVE, PK_ROUTE_UGAL } pk_routing;
+
+#define PK_DEFAULT_MTU 4096
+#define PK_DEFAULT_BUFFER (64 * 1024)
+#define PK_MAX_BUFFER (1 << 30)
+
+typedef struct packet_config {
+    int64_t mtu;        /* bytes per packet, >= 1 (default 4 KiB) */
+    int64_t buffer;     /* bytes per input buffer and virtual channel, >= mtu (64 KiB) */
+    pk_routing routing; /* default minimal */
+    uint64_t seed;      /* UGAL's choice of intermediate groups (default 1) */
+    /* Tests only: drop the n-th packet delivered (1-based; 0 = never), to show that
+     * pk_net_check detects a lost packet. */
+    int64_t fault_drop;
+    /* Tests only: a single virtual channel, to show that rings then deadlock. */
+    int fault_one_vc;
+} packet_config;
+
+void packet_config_init(packet_config *c);
+/* "minimal", "adaptive", "ugal" */
+const char *pk_routing_name(pk_routing r);
+int pk_routing_parse(const char *text, pk_routing *out, cs_error *err);
+/* The configuration is usable on t: mtu >= 1, mtu <= buffer <= PK_MAX_BUFFER, ugal only
+ * on dragonfly / dragonflyplus. */
+int packet_config_check(const packet_config *c, const topology *t, cs_error *err);
+
+/* ---- the network (used by the rank actors, sim_actors.c, and sim_run.c) ------------- */
+
+typedef struct pk_net pk_net;
+
+/* A network for P ranks placed on hosts host_of_rank (kept, not copied); its actors run
+ * on actor_host; every packet hop is added to tally. Call after the platform is loaded. */
+pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t *host_of_rank,
+                   sg_host_t actor_host, traffic_tally *tally);
+void pk_net_free(pk_net *n);
+
+/* Called by rank actors: post a send of `bytes` to rank peer / a receive from rank peer
+ * (the k-th send a -> b meets the k-th receive at b from a), then wait until every
+ * message the rank posted has completed (blocks the calling actor). */
+void pk_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes);
+void pk_recv(pk_net *n, int32_t rank, int32_t peer);
+void pk_wait(pk_net *n, int32_t rank);
+
+/* After the run: every port sent on exactly the bytes queued on it and every message's
+ * bytes were delivered exactly once; fails naming the first port or message that differs. */
+int pk_net_check(const pk_net *n, cs_error *err);
+/* Packet hops simulated (packets x links crossed). */
+int64_t pk_net_packet_hops(const pk_net *n);
+
+#endif

@@ -1,0 +1,45 @@
+/* packet_config.c - the packet model's options (packet.h): defaults, names, checks. */
+#include <string.h>
+
+#include "sim/packet.h"
+
+static const char *const routing_names[] = {"minimal", "adaptive", "ugal"};
+
+void packet_config_init(packet_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->mtu = PK_DEFAULT_MTU;
+    c->buffer = PK_DEFAULT_BUFFER;
+    c->routing = PK_ROUTE_MINIMAL;
+    c->seed = 1;
+}
+
+const char *pk_routing_name(pk_routing r)
+{
+    return (unsigned)r < sizeof routing_names / sizeof routing_names[0] ? routing_names[r] : "?";
+}
+
+int pk_routing_parse(const char *text, pk_routing *out, cs_error *err)
+{
+    for (unsigned i = 0; i < sizeof routing_names / sizeof routing_names[0]; i++)
+        if (strcmp(text, routing_names[i]) == 0) {
+            *out = (pk_routing)i;
+            return 0;
+        }
+    return cs_fail(err, "unknown routing '%s' (allowed: minimal, adaptive, ugal)", text);
+}
+
+int packet_config_check(const packet_config *c, const topology *t, cs_error *err)
+{
+    if (c->mtu < 1 || c->mtu > PK_MAX_BUFFER)
+        return cs_fail(err, "packet model: mtu %lld bytes is outside 1 B .. 1 GiB",
+                       (long long)c->mtu);
+    if (c->buffer < c->mtu || c->buffer > PK_MAX_BUFFER)
+        return cs_fail(err, "packet model: buffer %lld bytes must hold one packet (mtu %lld) "
+                            "and be at most 1 GiB", (long long)c->buffer, (long long)c->mtu);
+    if (c->routing == PK_ROUTE_UGAL && strcmp(t->family, "dragonfly") != 0 &&
+        strcmp(t->family, "dragonflyplus") != 0)
+        return cs_fail(err, "packet model: routing ugal needs a dragonfly or dragonflyplus "
+                            "topology, not %s (use adaptive)", t->family);
+    return 0;
+}

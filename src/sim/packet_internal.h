@@ -1,0 +1,116 @@
+/* packet_internal.h - the packet model's state, shared by its files (not a public header).
+ *
+ *   packet_net.c     ports, NICs, credits, the port and NIC actors, the final check
+ *   packet_route.c   the hop a packet takes next (minimal, adaptive, UGAL-L)
+ *   packet_ranks.c   messages, rendezvous of sends and receives, ranks waiting
+ *   packet_config.c  the configuration
+ *
+ * Everything lives in one pk_net owned by sim_run (no global state); SimGrid runs one
+ * actor at a time, so the actors update it without locks. An actor that has nothing to
+ * do records why in its `wait` field and suspends itself; whoever changes that condition
+ * resumes it.
+ */
+#ifndef COLLSIM_PACKET_INTERNAL_H
+#define COLLSIM_PACKET_INTERNAL_H
+
+#include "sim/packet.h"
+
+enum { PK_BUSY, PK_IDLE, PK_CREDIT }; /* why an actor is suspended */
+
+typedef struct pk_msg {
+    int32_t src_rank, dst_rank, src_host, dst_host;
+    int64_t bytes;
+    int64_t to_cut;           /* packets the NIC has still to cut */
+    int64_t to_deliver;       /* packets not yet delivered */
+    int64_t delivered_bytes;
+    double done_at;           /* arrival of the latest packet */
+    topo_hop *route;          /* minimal routing: topo_route(src_host, dst_host) */
+    struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue */
+} pk_msg;
+
+typedef struct pk_packet {
+    pk_msg *msg;
+    struct pk_packet *next;   /* in a port queue */
+    double ready;             /* when it has arrived at `at` */
+    topo_hop hop;             /* the hop it is queued for */
+    int32_t at;               /* the node it is at */
+    int32_t bytes;
+    int32_t hops;             /* links crossed so far = its virtual channel */
+    int32_t via;              /* UGAL: intermediate group still to reach, -1 none */
+    int32_t decided;          /* UGAL: the source router has chosen */
+    int64_t holding;          /* credit pool it occupies, -1 none */
+} pk_packet;
+
+typedef struct pk_port {
+    struct pk_net *net;
+    pk_packet *head, *tail;   /* sorted by ready time (FIFO when latencies are equal) */
+    int64_t queued;           /* bytes waiting in the queue */
+    int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
+    int64_t bytes_in, bytes_out;
+    double bw, lat;
+    sg_actor_t actor;         /* created with the port's first packet */
+    int wait;
+} pk_port;
+
+typedef struct pk_nic {
+    struct pk_net *net;
+    pk_msg *head, *tail;      /* active messages, head = the next to cut from */
+    sg_actor_t actor;
+    int wait;
+    int32_t host;
+} pk_nic;
+
+typedef struct pk_rank {
+    int64_t pending;          /* posted messages not yet complete */
+    double done_at;           /* the latest completion among them */
+    sg_actor_t waiter;        /* the rank's actor while it waits in pk_wait */
+} pk_rank;
+
+typedef struct pk_pair {      /* sends a -> b waiting for their receives, or the reverse */
+    int64_t key;              /* a * P + b, -1 empty */
+    pk_msg *head, *tail;      /* sends posted before their receive */
+    int64_t recvs;            /* receives posted before their send */
+} pk_pair;
+
+struct pk_net {
+    packet_config cfg;
+    topology *t;
+    int32_t P;
+    const int32_t *host_of_rank;
+    sg_host_t actor_host;
+    traffic_tally *tally;
+    int64_t nports;           /* 2 * t->nlinks: port id = traffic_resource(t, hop) */
+    pk_port *ports;
+    int nvc;                  /* virtual channels */
+    int32_t *credit;          /* free bytes per pool: port * nvc + vc, then one per host */
+    pk_nic *nics;             /* per host, NIC created on first use */
+    pk_rank *ranks;
+    pk_pair *pairs;           /* open addressing on key */
+    int64_t npairs, cap_pairs;
+    int has_next_hops;        /* adaptive routing possible */
+    int maxdeg;
+    topo_hop *scratch;        /* maxdeg hops */
+    int32_t *group_host;      /* UGAL: one host per group */
+    uint64_t rng;
+    int64_t packet_hops, delivered;
+    int64_t msgs_open;        /* messages started and not complete */
+    int64_t bad_msgs;         /* completed with other than their bytes delivered */
+};
+
+/* packet_net.c */
+/* The credit pool of a host's injection buffer. */
+int64_t pk_inject_pool(const pk_net *n, int32_t host);
+/* Queues a packet on the port of p->hop (waking the port). */
+void pk_port_enqueue(pk_net *n, pk_packet *p);
+/* Adds a started message to its source NIC (waking it). */
+void pk_nic_add(pk_net *n, pk_msg *m);
+/* Bytes queued at a port plus bytes in its downstream buffer. */
+int64_t pk_port_occupancy(const pk_net *n, topo_hop h);
+
+/* packet_route.c: sets p->hop to the hop out of p->at toward the packet's destination. */
+void pk_route(pk_net *n, pk_packet *p);
+
+/* packet_ranks.c: the last packet of m arrived (done_at set): completes it. */
+void pk_msg_complete(pk_net *n, pk_msg *m);
+
+#endif

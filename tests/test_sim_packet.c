@@ -1,0 +1,233 @@
+/* test_sim_packet.c - the packet model (--model packet) against closed forms, the flow
+ * model, its own invariants and its routing:
+ *
+ *   - one message on an idle line of H links, N packets of s bytes: the last packet
+ *     arrives at H lat + (N + H - 1) s / bw (pipelined store-and-forward; N = 1 is plain
+ *     store-and-forward), on a direct line and through a fat tree's host links;
+ *   - two messages sharing a link take as long as under the flow model (cm02);
+ *   - ring allreduce on a ring (no contention): packet and flow times agree;
+ *   - alltoall on tori with one-packet buffers completes (no deadlock), minimal and
+ *     adaptive, and deadlocks (reported as such) with a single virtual channel;
+ *   - adaptive routing spreads one message over both minimal directions of a torus (the
+ *     per-link counters), UGAL-L takes Valiant paths (more global bytes) and finishes
+ *     sooner under adversarial traffic on a Dragonfly;
+ *   - a dropped packet is detected (conservation check), bad options are refused.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim.h"
+#include "testutil.h"
+
+typedef struct point {
+    const char *topology, *alg, *placement, *model;
+    coll_kind coll;
+    int32_t P, dst;
+    int64_t bytes, mtu, buffer, fault_drop;
+    int fault_one_vc;
+    pk_routing routing;
+} point;
+
+static int run(const point *p, sim_result *res, cs_error *err)
+{
+    sim_config c;
+    sim_config_init(&c);
+    snprintf(c.topology, sizeof c.topology, "%s", p->topology);
+    snprintf(c.algorithm, sizeof c.algorithm, "%s", p->alg);
+    coll_spec_init(&c.spec, p->coll, p->P, p->bytes);
+    if (p->dst)
+        c.spec.dst = p->dst;
+    c.reduce_Bps = c.copy_Bps = 0; /* network only */
+    if (p->mtu)
+        c.packet.mtu = p->mtu;
+    if (p->buffer)
+        c.packet.buffer = p->buffer;
+    c.packet.routing = p->routing;
+    c.packet.fault_drop = p->fault_drop;
+    c.packet.fault_one_vc = p->fault_one_vc;
+    if (placement_parse(p->placement ? p->placement : "linear", &c.placement, err) < 0 ||
+        sim_model_parse(p->model ? p->model : "packet", &c.model, err) < 0)
+        return -1;
+    return sim_run_isolated(&c, res, err);
+}
+
+/* Runs a point that must succeed; returns its row (time_s -1 on failure). */
+static sim_row row_of(const point *p)
+{
+    sim_result res;
+    cs_error err;
+    if (run(p, &res, &err) < 0) {
+        fprintf(stderr, "%s %s: %s\n", p->topology, p->alg, err.msg);
+        sim_row bad = {.time_s = -1};
+        return bad;
+    }
+    sim_row r = res.row;
+    sim_result_free(&res);
+    return r;
+}
+
+static int close_rel(double got, double want, double rel)
+{
+    if (fabs(got - want) <= rel * fabs(want))
+        return 1;
+    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
+    return 0;
+}
+
+/* SimGrid ends activities within surf/precision (1e-9): a few ns over ~100 sleeps. */
+#define TIME_TOL 1e-4
+
+/* A line of 5 nodes: 4 links of 1 GB/s, 1 us. */
+#define LINE5 "torus dims=5 mesh=1 local_bw=1GBps local_lat=1us"
+
+static void test_single_message_closed_form(void)
+{
+    const double lat = 1e-6, bw = 1e9;
+    const int H = 4;
+    point p = {.topology = LINE5, .alg = "direct", .coll = COLL_P2P, .P = 5, .dst = 4,
+               .mtu = 4096, .buffer = 1 << 20};
+    for (int64_t N = 1; N <= 64; N *= 4) { /* N = 1: store-and-forward */
+        p.bytes = N * 4096;
+        double want = H * lat + (double)(N + H - 1) * 4096 / bw;
+        CU_ASSERT(close_rel(row_of(&p).time_s, want, TIME_TOL));
+    }
+    p.mtu = 1000; /* 64 KiB = 65 packets of 1000 bytes and one of 536: the last one */
+    p.bytes = 65536;
+    CU_ASSERT(close_rel(row_of(&p).time_s, H * lat + 68 * 1000 / bw + 536 / bw, TIME_TOL));
+    /* fat tree: host - leaf - spine - leaf - host, every link 1 GB/s and 1 us */
+    point f = {.topology = "fattree leaves=2 hosts_per_leaf=1 spines=1 host_bw=1GBps "
+                           "host_lat=1us local_bw=1GBps local_lat=1us",
+               .alg = "direct", .coll = COLL_P2P, .P = 2, .dst = 1, .bytes = 16 * 4096,
+               .mtu = 4096};
+    CU_ASSERT(close_rel(row_of(&f).time_s, 4 * lat + (16 + 3) * 4096 / bw, TIME_TOL));
+}
+
+static void test_two_messages_share_a_link(void)
+{
+    /* gather to rank 2 on a line of 3: 0 -> 2 and 1 -> 2 both cross link 1 - 2 */
+    point p = {.topology = "torus dims=3 mesh=1 local_bw=1GBps local_lat=1us", .alg = "linear",
+               .coll = COLL_GATHER, .P = 3, .bytes = 3 << 21};
+    sim_row pk = row_of(&p);
+    p.model = "cm02";
+    sim_row flow = row_of(&p);
+    CU_ASSERT(close_rel(pk.time_s, flow.time_s, 0.01));
+    CU_ASSERT(pk.time_s > 2 * (2 << 20) / 1e9); /* the link carries both: twice one message */
+    CU_ASSERT_EQUAL(pk.bytes_local, flow.bytes_local);
+    CU_ASSERT_EQUAL(pk.max_link_bytes, flow.max_link_bytes);
+}
+
+static void test_ring_allreduce_agrees_with_flow(void)
+{
+    point p = {.topology = "torus dims=8", .alg = "ring", .coll = COLL_ALLREDUCE, .P = 8,
+               .bytes = 8 << 20};
+    sim_row pk = row_of(&p);
+    p.model = "cm02";
+    sim_row flow = row_of(&p);
+    CU_ASSERT(close_rel(pk.time_s, flow.time_s, 0.05));
+    CU_ASSERT_EQUAL(pk.bytes_local, flow.bytes_local);
+}
+
+static void test_torus_alltoall_no_deadlock(void)
+{
+    static const char *const tori[] = {"torus dims=8", "torus dims=6x6"};
+    static const int32_t P[] = {8, 36};
+    for (int i = 0; i < 2; i++)
+        for (pk_routing r = PK_ROUTE_MINIMAL; r <= PK_ROUTE_ADAPTIVE; r++) {
+            point p = {.topology = tori[i], .alg = "linear", .coll = COLL_ALLTOALL, .P = P[i],
+                       .bytes = P[i] * 16384, .mtu = 1024, .buffer = 1024, .routing = r};
+            sim_row row = row_of(&p);
+            CU_ASSERT(row.time_s > 0);
+            point q = p;
+            q.model = "traffic";
+            CU_ASSERT_EQUAL(row.bytes_local, row_of(&q).bytes_local); /* minimal paths */
+            /* the same with one virtual channel: the rings deadlock, and it is reported */
+            p.fault_one_vc = 1;
+            sim_result res;
+            cs_error err;
+            CU_ASSERT_EQUAL(run(&p, &res, &err), -1);
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "network deadlock"));
+        }
+}
+
+static void test_adaptive_spreads_load(void)
+{
+    /* host 0 -> host 5 on a 4x4 torus: two minimal first hops (x or y) */
+    point p = {.topology = "torus dims=4x4", .alg = "direct", .coll = COLL_P2P, .P = 16,
+               .dst = 5, .bytes = 1 << 20};
+    sim_row minimal = row_of(&p);
+    p.routing = PK_ROUTE_ADAPTIVE;
+    sim_row adaptive = row_of(&p);
+    CU_ASSERT_EQUAL(minimal.max_link_bytes, 1 << 20);
+    CU_ASSERT(adaptive.max_link_bytes <= (3 << 20) / 4);
+    CU_ASSERT_EQUAL(adaptive.bytes_local, 2 << 20); /* still two links per packet */
+    CU_ASSERT(adaptive.time_s < minimal.time_s);
+}
+
+static void test_ugal_goes_valiant_under_adversarial_traffic(void)
+{
+    /* round-robin placement: ring neighbours sit in consecutive groups, so every group
+     * sends all its traffic to the next group over one global link */
+    point p = {.topology = "dragonfly p=1 a=4 h=2", .alg = "ring", .coll = COLL_ALLGATHER,
+               .P = 36, .bytes = 36 * 32768, .placement = "roundrobin"};
+    sim_row minimal = row_of(&p);
+    p.routing = PK_ROUTE_UGAL;
+    sim_row ugal = row_of(&p);
+    CU_ASSERT(ugal.time_s > 0 && minimal.time_s > 0);
+    CU_ASSERT(ugal.bytes_global > minimal.bytes_global);
+    CU_ASSERT(ugal.time_s < minimal.time_s);
+    /* benign traffic (linear placement: neighbours share a group): UGAL stays minimal */
+    p.placement = "linear";
+    sim_row benign = row_of(&p);
+    p.routing = PK_ROUTE_MINIMAL;
+    CU_ASSERT_EQUAL(benign.bytes_global, row_of(&p).bytes_global);
+}
+
+static void test_lost_packet_is_detected(void)
+{
+    point p = {.topology = LINE5, .alg = "direct", .coll = COLL_P2P, .P = 5, .dst = 4,
+               .bytes = 10 * 4096, .fault_drop = 7};
+    sim_result res;
+    cs_error err;
+    CU_ASSERT_EQUAL(run(&p, &res, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "never completed"));
+}
+
+static void test_bad_options(void)
+{
+    sim_result res;
+    cs_error err;
+    point p = {.topology = "torus dims=4", .alg = "direct", .coll = COLL_P2P, .P = 4,
+               .bytes = 4096, .routing = PK_ROUTE_UGAL};
+    CU_ASSERT_EQUAL(run(&p, &res, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "ugal needs a dragonfly"));
+    p.routing = PK_ROUTE_MINIMAL;
+    p.buffer = 100;
+    CU_ASSERT_EQUAL(run(&p, &res, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "buffer"));
+    pk_routing r;
+    CU_ASSERT_EQUAL(pk_routing_parse("valiant", &r, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "minimal, adaptive, ugal"));
+}
+
+int main(void)
+{
+    char dir[64];
+    if (test_cache_dir_create(dir, sizeof dir) < 0)
+        return 1;
+    CU_initialize_registry();
+    static const test_case cases[] = {
+        {"single message: H lat + (N+H-1) s/bw", test_single_message_closed_form},
+        {"two messages share a link", test_two_messages_share_a_link},
+        {"ring allreduce agrees with flow", test_ring_allreduce_agrees_with_flow},
+        {"torus alltoall, 1-packet buffers: no deadlock", test_torus_alltoall_no_deadlock},
+        {"adaptive routing spreads load", test_adaptive_spreads_load},
+        {"ugal goes Valiant under adversarial traffic", test_ugal_goes_valiant_under_adversarial_traffic},
+        {"lost packet detected", test_lost_packet_is_detected},
+        {"bad options", test_bad_options},
+        {NULL, NULL}};
+    test_add_suite("packet model", cases);
+    int rc = test_run_suites();
+    test_cache_dir_remove(dir);
+    return rc;
+}

@@ -1,0 +1,219 @@
+/* test_topo_next_hops.c - topo_next_hops(), the minimal next hops of the packet model's
+ * adaptive routing, checked for every pair of hosts of small networks of each family:
+ *
+ *   - following hops[0] from the source walks exactly topo_route (the flow model's route);
+ *   - on graph-minimal families (torus, mesh, hyperx, 2dfc, fat trees) every listed hop
+ *     gets one link closer to the destination (an independent breadth-first search), and
+ *     every link that does so is listed;
+ *   - on Dragonfly and Dragonfly+ (minimal = the family's routing, not graph distance),
+ *     every listed hop leads to a route as long as the deterministic one;
+ *   - families without next hops (kautz, hammingmesh) answer -1, as does a short buffer.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "testutil.h"
+#include "topologies/topology.h"
+
+static topology *build(const char *spec)
+{
+    topology *t = NULL;
+    cs_error err;
+    if (topo_build_spec(spec, &t, &err) < 0) {
+        fprintf(stderr, "%s: %s\n", spec, err.msg);
+        return NULL;
+    }
+    return t;
+}
+
+/* Links from every node to host dst (hosts forward only in direct networks). */
+static void distances_to(const topology *t, int32_t dst, int32_t *dist, int32_t *queue)
+{
+    int32_t N = topo_nnodes(t), head = 0, tail = 0;
+    for (int32_t v = 0; v < N; v++)
+        dist[v] = -1;
+    dist[dst] = 0;
+    queue[tail++] = dst;
+    while (head < tail) {
+        int32_t v = queue[head++];
+        if (v != dst && topo_is_host(t, v) && !t->direct)
+            continue;
+        for (int64_t k = t->inc_first[v]; k < t->inc_first[v + 1]; k++)
+            if (dist[t->inc_node[k]] < 0) {
+                dist[t->inc_node[k]] = dist[v] + 1;
+                queue[tail++] = t->inc_node[k];
+            }
+    }
+}
+
+/* Hops from `at` to dst following hops[0]; -1 if the walk fails or loops. */
+static int walk_length(const topology *t, int32_t at, int32_t dst, topo_hop *buf, int max)
+{
+    int len = 0;
+    while (at != dst) {
+        if (topo_next_hops(t, at, dst, buf, max) < 1 || len > 4 * t->max_route_hops + 8)
+            return -1;
+        at = topo_hop_head(t, buf[0]);
+        len++;
+    }
+    return len;
+}
+
+/* Links out of `at` one step closer to dst. */
+static int closer_links(const topology *t, int32_t at, const int32_t *dist)
+{
+    int n = 0;
+    for (int64_t k = t->inc_first[at]; k < t->inc_first[at + 1]; k++)
+        n += dist[t->inc_node[k]] == dist[at] - 1 && (t->direct || !topo_is_host(t, t->inc_node[k]) ||
+                                                      dist[t->inc_node[k]] == 0);
+    return n;
+}
+
+/* Checks one node of a walk; returns 0 when every property holds. */
+static int check_node(const topology *t, int32_t at, int32_t dst, const int32_t *dist,
+                      int graph_minimal, topo_hop *hops, topo_hop *scratch, int max)
+{
+    int n = topo_next_hops(t, at, dst, hops, max);
+    if (n < 1)
+        return -1;
+    if (graph_minimal && n != closer_links(t, at, dist))
+        return -2;
+    int rest = walk_length(t, at, dst, scratch, max);
+    for (int i = 0; i < n; i++) {
+        int32_t head = topo_hop_head(t, hops[i]);
+        const topo_link *l = &t->links[hops[i].link];
+        if ((hops[i].reverse ? l->b : l->a) != at)
+            return -3; /* the hop does not leave `at` */
+        if (graph_minimal && dist[head] != dist[at] - 1)
+            return -4;
+        if (!graph_minimal && walk_length(t, head, dst, scratch, max) != rest - 1)
+            return -5;
+    }
+    return 0;
+}
+
+/* Every host pair: the hops[0] walk is topo_route, and every node on it passes check_node. */
+static void check_family(const char *spec, int graph_minimal)
+{
+    topology *t = build(spec);
+    CU_ASSERT_FATAL(t != NULL);
+    int32_t N = topo_nnodes(t);
+    int max = topo_max_degree(t);
+    int32_t *dist = xmalloc((size_t)N * sizeof *dist), *queue = xmalloc((size_t)N * sizeof *queue);
+    topo_hop *route = xmalloc((size_t)t->max_route_hops * sizeof *route);
+    topo_hop *hops = xmalloc((size_t)max * sizeof *hops), *scratch = xmalloc((size_t)max * sizeof *scratch);
+    int64_t failures = 0;
+    for (int32_t d = 0; d < t->nhosts; d++) {
+        distances_to(t, d, dist, queue);
+        for (int32_t s = 0; s < t->nhosts; s++) {
+            int n = topo_route(t, s, d, route, t->max_route_hops);
+            int32_t at = s;
+            for (int i = 0; i < n && failures < 5; i++) {
+                int rc = check_node(t, at, d, dist, graph_minimal, hops, scratch, max);
+                if (rc == 0 && (hops[0].link != route[i].link || hops[0].reverse != route[i].reverse))
+                    rc = -6;
+                if (rc != 0 && failures++ < 5)
+                    fprintf(stderr, "%s: h%d -> h%d at node %d (hop %d): check %d failed\n", spec, s,
+                            d, at, i, rc);
+                at = topo_hop_head(t, route[i]);
+            }
+            if (topo_next_hops(t, d, d, hops, max) != 0)
+                failures++;
+        }
+    }
+    CU_ASSERT_EQUAL(failures, 0);
+    free(dist);
+    free(queue);
+    free(route);
+    free(hops);
+    free(scratch);
+    topo_free(t);
+}
+
+static void test_torus(void)
+{
+    check_family("torus dims=8", 1);
+    check_family("torus dims=5x4", 1);
+    check_family("torus dims=2x3x4", 1);
+    check_family("torus dims=6x6 ports=2", 1);
+}
+
+static void test_mesh_hyperx_2dfc(void)
+{
+    check_family("torus dims=4x3 mesh=1", 1);
+    check_family("hyperx dims=4x3 T=0", 1);
+    check_family("hyperx dims=3x3x2 T=2 K=2x1x1", 1);
+    check_family("2dfc m1=4 m2=3", 1);
+}
+
+static void test_fattree(void)
+{
+    check_family("fattree leaves=4 hosts_per_leaf=2 oversub=2:1 spines=1", 1);
+    check_family("fattree radix=8 leaves=6 hosts_per_leaf=4 spines=4", 1);
+    check_family("fattree levels=3 radix=8 oversub=1:1,2:1", 1);
+    check_family("fattree levels=3 radix=8 pods=3 leaves_per_pod=2 hosts_per_leaf=2 aggs=2 cores=2", 1);
+}
+
+static void test_dragonflies(void)
+{
+    check_family("dragonfly p=2 a=4 h=2", 0);
+    check_family("dragonfly p=1 a=3 h=2 g=4 arrangement=circulant", 0);
+    check_family("dragonfly p=1 a=4 h=2 g=3 arrangement=relative", 0);
+    check_family("dragonflyplus p=2 leaves=3 spines=2 h=2", 0);
+    check_family("dragonflyplus p=1 leaves=2 spines=3 h=1 g=3 trunk=1", 0);
+}
+
+/* Valiant paths cross a Dragonfly+ group from spine to spine through a leaf: from a spine
+ * not holding the needed global link, every leaf is listed. */
+static void test_dragonflyplus_spine_to_spine(void)
+{
+    topology *t = build("dragonflyplus p=1 leaves=3 spines=2 h=2 g=5");
+    CU_ASSERT_FATAL(t != NULL);
+    topo_hop hops[8];
+    /* 15 hosts (3 per group), then group 0's leaves H..H+2 and spines H+3, H+4; host 3
+     * is in group 1 */
+    int32_t H = t->nhosts, holder = -1, other = -1;
+    CU_ASSERT_EQUAL(H, 15);
+    for (int32_t s = H + 3; s <= H + 4; s++) {
+        int n = topo_next_hops(t, s, 3, hops, 8);
+        if (n == 1 && t->links[hops[0].link].cls == LINK_GLOBAL)
+            holder = s;
+        else if (n == 3)
+            other = s;
+    }
+    CU_ASSERT(holder >= 0 && other >= 0 && holder != other);
+    topo_free(t);
+}
+
+static void test_refusals(void)
+{
+    topology *k = build("kautz d=2 k=2"), *hm = build("hammingmesh a=2 x=2");
+    topology *tor = build("torus dims=4x4");
+    CU_ASSERT_FATAL(k && hm && tor);
+    topo_hop hops[8];
+    CU_ASSERT_EQUAL(topo_next_hops(k, 0, 3, hops, 8), -1);
+    CU_ASSERT_EQUAL(topo_next_hops(hm, 0, 3, hops, 8), -1);
+    CU_ASSERT_EQUAL(topo_next_hops(tor, 0, 5, hops, 2), 2); /* two dimensions differ */
+    CU_ASSERT_EQUAL(topo_next_hops(tor, 0, 5, hops, 1), -1);
+    CU_ASSERT_EQUAL(topo_max_degree(tor), 4);
+    topo_free(k);
+    topo_free(hm);
+    topo_free(tor);
+}
+
+int main(void)
+{
+    CU_initialize_registry();
+    static const test_case cases[] = {
+        {"torus", test_torus},
+        {"mesh, hyperx, 2dfc", test_mesh_hyperx_2dfc},
+        {"fat trees", test_fattree},
+        {"dragonfly and dragonfly+", test_dragonflies},
+        {"dragonfly+ spine to spine", test_dragonflyplus_spine_to_spine},
+        {"refusals and short buffers", test_refusals},
+        {NULL, NULL},
+    };
+    test_add_suite("topo_next_hops", cases);
+    return test_run_suites();
+}
