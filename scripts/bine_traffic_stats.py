@@ -22,6 +22,7 @@ Allreduce baselines:
          the farthest peer), simulated directly.
 """
 import csv
+import math
 import os
 import statistics
 import sys
@@ -171,6 +172,18 @@ PAIRS = [("bcast", "bine", "binomial_halving"), ("bcast", "bine", "binomial_doub
          ("alltoall", "bine", "bruck")]
 
 
+# time comparisons: (collective, Bine algorithm, binomial-style counterpart)
+TIME_PAIRS = [("allreduce", "bine_latency", "recursive_doubling"),
+              ("allreduce", "bine_bandwidth", "rabenseifner"),
+              ("allgather", "bine", "recursive_doubling"),
+              ("reduce_scatter", "bine", "recursive_halving"),
+              ("alltoall", "bine", "bruck"),
+              ("bcast", "bine", "binomial_halving"),
+              ("bcast", "bine_scatter_allgather", "scatter_allgather"),
+              ("reduce", "bine", "binomial"), ("reduce", "bine_rs_gather", "rabenseifner"),
+              ("gather", "bine", "binomial"), ("scatter", "bine", "binomial")]
+
+
 def other_tables(rows):
     by = {}
     for r in rows:
@@ -224,6 +237,22 @@ def lumi_small(resdir):
         print("| %s | %d | %d | %s | %s | %.2f | %.2f |" % (key[0], key[1], key[2],
               b["classic"][1], b["bine"][1], sp, b["bine"][2] / 1e9))
     print("\nBine faster by > 1%% in %d of %d configurations.\n" % (wins, total))
+    times = {(r["collective"], r["algorithm"], int(r["ranks"]), int(r["size_bytes"])):
+             float(r["time_s"]) for r in rows}
+    print("## LUMI (flow model): Bine vs its binomial counterpart (the paper's Table 3)\n")
+    print("| collective | Bine | binomial counterpart | configs | win % | loss % | geomean "
+          "speedup | max speedup |")
+    print("|---|---|---|---|---|---|---|---|")
+    for coll, bine, base in TIME_PAIRS:
+        sp = [times[(coll, base, p, n)] / t for (c, a, p, n), t in times.items()
+              if c == coll and a == bine and (coll, base, p, n) in times]
+        if not sp:
+            continue
+        gm = math.exp(sum(math.log(x) for x in sp) / len(sp))
+        print("| %s | %s | %s | %d | %.0f | %.0f | %.2f | %.2f |" % (coll, bine, base, len(sp),
+              100.0 * sum(x > 1.01 for x in sp) / len(sp),
+              100.0 * sum(x < 0.99 for x in sp) / len(sp), gm, max(sp)))
+    print()
 
 
 def fugaku(resdir):
