@@ -1,0 +1,53 @@
+-- bine_lumi.lua - time and goodput of all eight collectives on the LUMI preset: Bine
+-- against the classic algorithms (issue 6, deliverable 4; the paper's Sec. 5.1, Table 3
+-- and Fig. 9). Flow model (cm02), one rank per node, linear placement.
+--
+-- Full size: 32 B .. 512 MiB in x8 steps (9 sizes) x 16..1024 nodes (7 counts) x 32
+-- algorithms = 2,016 points (hours on 2 cores). A reduced run uses the same file through
+-- scenarios/bine_lumi_small.lua, which sets the global BINE_LUMI (a table with `ranks`,
+-- `sizes` and optionally `collectives` and `filter`, a sweep filter) and then runs this file with dofile: no
+-- environment variables needed.
+
+local config = BINE_LUMI or {}
+local ranks = config.ranks or collsim.ranks.pow2(16, 1024)
+local sizes = config.sizes or collsim.sizes.geometric("32B", "512MiB", 8)
+
+local lumi = collsim.machine("platforms/lumi.yaml")
+
+-- per collective: the classic algorithms (the plot's baselines), then Bine's
+local algorithms = {
+  allreduce      = {classic = {"recursive_doubling", "rabenseifner", "ring", "reduce_bcast"},
+                    bine    = {"bine_latency", "bine_bandwidth"}},
+  allgather      = {classic = {"recursive_doubling", "ring", "bruck"}, bine = {"bine"}},
+  reduce_scatter = {classic = {"recursive_halving", "recursive_doubling", "ring"},
+                    bine    = {"bine"}},
+  alltoall       = {classic = {"linear", "bruck"}, bine = {"bine"}},
+  bcast          = {classic = {"binomial_halving", "binomial_doubling", "scatter_allgather"},
+                    bine    = {"bine", "bine_scatter_allgather"}},
+  reduce         = {classic = {"binomial", "rabenseifner"}, bine = {"bine", "bine_rs_gather"}},
+  gather         = {classic = {"binomial", "linear"}, bine = {"bine"}},
+  scatter        = {classic = {"binomial", "linear"}, bine = {"bine"}},
+}
+local order = config.collectives or {"allreduce", "allgather", "reduce_scatter", "alltoall",
+                                    "bcast", "reduce", "gather", "scatter"}
+
+local baselines = {}
+for _, coll in ipairs(order) do
+  local list = {}
+  for _, a in ipairs(algorithms[coll].classic) do
+    list[#list + 1] = a
+    baselines[#baselines + 1] = a
+  end
+  for _, a in ipairs(algorithms[coll].bine) do list[#list + 1] = a end
+  collsim.sweep{
+    topology   = lumi,
+    collective = coll,
+    algorithms = list,
+    ranks      = ranks,
+    sizes      = sizes,
+    model      = "cm02",
+    filter     = config.filter,
+  }
+end
+
+collsim.plot{baseline = baselines}
