@@ -16,6 +16,8 @@ static const command commands[] = {
     {"verify", cmd_verify, "verify schedules symbolically over rank counts"},
     {"topo", cmd_topo, "build a topology: figures, SimGrid platform, routes, route check"},
     {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
+    {"dump", cmd_dump, "write a schedule as GOAL (LogGOPSim) or JSON lines"},
+    {"check", cmd_check, "CI check of an algorithm over ranks, sizes, topologies (JUnit)"},
 };
 
 static void print_usage(FILE *f)
