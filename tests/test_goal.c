@@ -8,6 +8,7 @@
 #include "algorithms/registry.h"
 #include "schedio/file_alg.h"
 #include "schedio/goal.h"
+#include "schedio/user_alg.h"
 #include "testutil.h"
 
 /* ---- exact comparison of a run with an imported file ---------------------------------- */
@@ -258,6 +259,50 @@ static void test_planted_bug(void)
     file_alg_free(loaded);
 }
 
+/* ---- run-time algorithms by callbacks (the interface proposed for Lua) ---------------- */
+
+static int wrap_prepare(void *def, const coll_spec *spec, sched_layout *layout, void **run_ctx,
+                        cs_error *err)
+{
+    const alg_desc *real = def;
+    *run_ctx = NULL;
+    return real->prepare(spec, layout, run_ctx, err);
+}
+
+static void wrap_gen(void *def, const void *run_ctx, const coll_spec *spec, int32_t rank,
+                     sched_builder *b)
+{
+    ((const alg_desc *)def)->gen_rank(spec, run_ctx, rank, b);
+}
+
+static void test_user_alg(void)
+{
+    cs_error err;
+    const alg_desc *rd = registry_find(NULL, COLL_ALLREDUCE, "recursive_doubling", &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rd);
+    static const user_alg_ops ops = {wrap_prepare, wrap_gen, NULL};
+    alg_registry reg;
+    alg_registry_init(&reg);
+    user_alg a;
+    CU_ASSERT_EQUAL(user_alg_register(&reg, &a, COLL_ALLREDUCE, "recursive_doubling", "", "",
+                                      &ops, (void *)rd, &err), -1); /* a built-in's name */
+    CU_ASSERT_EQUAL_FATAL(user_alg_register(&reg, &a, COLL_ALLREDUCE, "my_rd", "mine", "P pow2",
+                                            &ops, (void *)rd, &err), 0);
+    const alg_desc *found = registry_find(&reg, COLL_ALLREDUCE, "my_rd", &err);
+    CU_ASSERT_PTR_EQUAL(found, &a.desc);
+    coll_spec spec;
+    coll_spec_init(&spec, COLL_ALLREDUCE, 64, 4096);
+    verify_result res;
+    CU_ASSERT_EQUAL(test_verify(found, &spec, VERIFY_FULL, &res, &err), 0);
+    CU_ASSERT_TRUE(res.ok);
+    CU_ASSERT_EQUAL(res.messages, 64 * 6);
+    alg_run run;
+    CU_ASSERT_EQUAL_FATAL(alg_run_prepare(&run, found, &spec, &err), 0);
+    CU_ASSERT_TRUE(round_trip(&run));
+    alg_run_release(&run);
+    alg_registry_free(&reg);
+}
+
 int main(void)
 {
     CU_initialize_registry();
@@ -267,6 +312,7 @@ int main(void)
         {"documented example files import and verify", test_example_files},
         {"malformed files: file:line errors", test_malformed},
         {"planted bug: verifier names rank, step, block", test_planted_bug},
+        {"run-time algorithm by callbacks (user_alg.h)", test_user_alg},
         {NULL, NULL}};
     test_add_suite("goal schedule files", cases);
     return test_run_suites();
