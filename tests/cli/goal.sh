@@ -37,10 +37,10 @@ check "check planted bug" 1 "FAIL verify.*rank 3.*step.*block" -- "$bin" check -
 check "junit records the failure" 0 "recorded" -- python3 -c "import xml.etree.ElementTree as E; r=E.parse('$tmp/bug.xml').getroot(); f=r.findall('.//failure'); assert r.get('failures')=='1' and len(f)==1 and 'rank 3' in f[0].get('message'), E.tostring(r); print('recorded')"
 
 # baselines: write, pass within tolerance, fail beyond it
-check "write baseline" 0 "simulate" -- "$bin" check --collective allreduce --algorithm recursive_doubling --ranks 16 --topology "torus dims=4x4" --sim-ranks 16 --write-baseline "$tmp/base.csv"
-check "baseline ok" 0 "0       0" -- "$bin" check --collective allreduce --algorithm recursive_doubling --ranks 16 --topology "torus dims=4x4" --sim-ranks 16 --baseline "$tmp/base.csv" --tolerance 5%
+check "write baseline" 0 "simulate" -- "$bin" check --collective allreduce --algorithm recursive_doubling --ranks 16 --topology "dragonfly p=2 a=2 h=1" --sim-ranks 8 --model cm02 --write-baseline "$tmp/base.csv"
+check "baseline ok" 0 "0       0" -- "$bin" check --collective allreduce --algorithm recursive_doubling --ranks 16 --topology "dragonfly p=2 a=2 h=1" --sim-ranks 8 --model cm02 --baseline "$tmp/base.csv" --tolerance 5%
 sed 's/,\([0-9]*\)$/,1000/' "$tmp/base.csv" > "$tmp/base_bad.csv"
-check "baseline regression" 1 "regression: bytes_global" -- "$bin" check --collective allreduce --algorithm recursive_doubling --ranks 16 --topology "torus dims=4x4" --sim-ranks 16 --baseline "$tmp/base_bad.csv"
+check "baseline regression" 1 "regression: bytes_global" -- "$bin" check --collective allreduce --algorithm recursive_doubling --ranks 16 --topology "dragonfly p=2 a=2 h=1" --sim-ranks 8 --model cm02 --baseline "$tmp/base_bad.csv"
 check "check bad spec key" 2 "unknown key" -- sh -c "printf 'collective: allreduce\nalgo: x\n' > $tmp/s.yaml; \"$bin\" check --spec $tmp/s.yaml"
 check "check missing" 2 "are required" -- "$bin" check --collective allreduce
 exit $fail
