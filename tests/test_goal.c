@@ -275,12 +275,19 @@ static void wrap_gen(void *def, const void *run_ctx, const coll_spec *spec, int3
     ((const alg_desc *)def)->gen_rank(spec, run_ctx, rank, b);
 }
 
+static void wrap_release(void *def, void *run_ctx)
+{
+    const alg_desc *real = def;
+    if (real->release && run_ctx)
+        real->release(run_ctx);
+}
+
 static void test_user_alg(void)
 {
     cs_error err;
     const alg_desc *rd = registry_find(NULL, COLL_ALLREDUCE, "recursive_doubling", &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(rd);
-    static const user_alg_ops ops = {wrap_prepare, wrap_gen, NULL};
+    static const user_alg_ops ops = {wrap_prepare, wrap_gen, wrap_release};
     alg_registry reg;
     alg_registry_init(&reg);
     user_alg a;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check/check.h"
+#include "common/atomic_file.h"
 #include "common/util.h"
 
 void check_report_free(check_report *r)
@@ -90,11 +91,10 @@ static void write_suite(FILE *f, const check_report *r, const char *kind)
 
 int check_write_junit(const check_report *r, const char *path, cs_error *err)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return cs_fail(err, "--junit: cannot write %s", tmp);
+    atomic_file out;
+    if (atomic_file_open(&out, path, err) < 0)
+        return -1;
+    FILE *f = out.f;
     size_t n, fail, skip;
     double wall;
     count(r, NULL, &n, &fail, &skip, &wall);
@@ -104,11 +104,7 @@ int check_write_junit(const check_report *r, const char *path, cs_error *err)
     write_suite(f, r, "verify");
     write_suite(f, r, "simulate");
     fputs("</testsuites>\n", f);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        remove(tmp);
-        return cs_fail(err, "--junit: cannot write %s", path);
-    }
-    return 0;
+    return atomic_file_commit(&out, 1, err);
 }
 
 /* ---- baselines ------------------------------------------------------------------------- */
@@ -127,11 +123,10 @@ static void csv_field(FILE *f, const char *s)
 
 int check_baseline_write(const check_report *r, const char *path, cs_error *err)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return cs_fail(err, "--write-baseline: cannot write %s", tmp);
+    atomic_file out;
+    if (atomic_file_open(&out, path, err) < 0)
+        return -1;
+    FILE *f = out.f;
     fputs("case,time_s,bytes_global\n", f);
     for (size_t i = 0; i < r->n; i++) {
         const check_case *c = &r->cases[i];
@@ -144,11 +139,7 @@ int check_baseline_write(const check_report *r, const char *path, cs_error *err)
             fprintf(f, ",%.9g", c->time_s);
         fprintf(f, ",%.0f\n", c->bytes_global);
     }
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        remove(tmp);
-        return cs_fail(err, "--write-baseline: cannot write %s", path);
-    }
-    return 0;
+    return atomic_file_commit(&out, 1, err);
 }
 
 typedef struct baseline_row {
@@ -226,7 +217,7 @@ int check_baseline_compare(check_report *r, const char *path, double tolerance, 
 {
     FILE *f = fopen(path, "r");
     if (!f)
-        return cs_fail(err, "--baseline: cannot open %s", path);
+        return cs_fail(err, "cannot open %s", path);
     baseline_row *rows = NULL;
     size_t nrows = 0, cap = 0, len = 0;
     char *line = NULL;

@@ -381,14 +381,14 @@ int cmd_check(int argc, char **argv)
     }
     cs_error err;
     if (rc == 0 && v.baseline && check_baseline_compare(&k.report, v.baseline, v.tolerance, &err) < 0)
-        rc = cli_usage_error("check", "%s", err.msg);
+        rc = cli_usage_error("check", "--baseline: %s", err.msg);
     if (rc == 0) {
         print_simulate_cases(&k);
         size_t failed = print_summary(&k);
         if (v.write_baseline && check_baseline_write(&k.report, v.write_baseline, &err) < 0)
-            rc = cli_usage_error("check", "%s", err.msg);
+            rc = cli_usage_error("check", "--write-baseline: %s", err.msg);
         else if (v.junit && check_write_junit(&k.report, v.junit, &err) < 0)
-            rc = cli_usage_error("check", "%s", err.msg);
+            rc = cli_usage_error("check", "--junit: %s", err.msg);
         else if (failed)
             rc = EXIT_CHECK_FAILED;
         else

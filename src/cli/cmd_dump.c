@@ -15,6 +15,7 @@
 
 #include "algorithms/registry.h"
 #include "cli/cli.h"
+#include "common/atomic_file.h"
 #include "common/units.h"
 #include "schedio/goal.h"
 #include "schedio/jsonl.h"
@@ -123,24 +124,16 @@ static int write_dump(const dump_cli *d, const alg_run *run, FILE *f, cs_error *
     return goal_write(f, run, &wo, err);
 }
 
-/* Writes to stdout or to d->output through a temporary file renamed at the end. */
+/* Writes to stdout or to d->output, all or nothing (atomic_file.h). */
 static int dump_run(const dump_cli *d, const alg_run *run, cs_error *err)
 {
     if (!d->output)
         return write_dump(d, run, stdout, err);
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", d->output);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return cs_fail(err, "--output: cannot write %s", tmp);
-    int rc = write_dump(d, run, f, err);
-    if (fclose(f) != 0 && rc == 0)
-        rc = cs_fail(err, "--output: write error on %s", tmp);
-    if (rc == 0 && rename(tmp, d->output) != 0)
-        rc = cs_fail(err, "--output: cannot rename %s to %s", tmp, d->output);
-    if (rc < 0)
-        remove(tmp);
-    return rc;
+    atomic_file out;
+    if (atomic_file_open(&out, d->output, err) < 0)
+        return -1;
+    int rc = write_dump(d, run, out.f, err);
+    return atomic_file_commit(&out, rc == 0, err) < 0 || rc < 0 ? -1 : 0;
 }
 
 int cmd_dump(int argc, char **argv)

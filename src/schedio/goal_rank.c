@@ -364,6 +364,7 @@ int goal_reader_end_rank(goal_reader *g)
     }
     sched_builder b;
     sb_init(&b, &g->layout);
+    rank_sched_free(&b.rs); /* build into the rank's own arrays */
     b.rs = g->ranks[g->rank];
     build_rank(g, &b, order);
     g->ranks[g->rank] = b.rs; /* the builder's arrays now belong to the rank */

@@ -35,7 +35,7 @@ static void user_release(void *ctx)
 {
     user_run *u = ctx;
     if (u->a->ops->release)
-        u->a->ops->release(u->run_ctx);
+        u->a->ops->release(u->a->def, u->run_ctx);
     free(u);
 }
 

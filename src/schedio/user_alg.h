@@ -35,7 +35,7 @@ typedef struct user_alg_ops {
      * Lua error becomes a schedule the verifier rejects plus a message kept in run_ctx. */
     void (*gen_rank)(void *def, const void *run_ctx, const coll_spec *spec, int32_t rank,
                      sched_builder *b);
-    void (*release)(void *run_ctx);
+    void (*release)(void *def, void *run_ctx); /* may be NULL */
 } user_alg_ops;
 
 typedef struct user_alg {
