@@ -220,6 +220,10 @@ static void test_malformed(void)
     expect_error("// collsim-goal v1 collective=allreduce P=2 bytes=8 nblocks=1 row_len=1 "
                  "row_bytes=8\nnum_ranks 2\nrank 0 {\n//@ 0 zz\nl1: send 8b to 1\n}\n",
                  "bad.goal:4:", "block ranges");
+    expect_error("// collsim-goal v1 collective=allreduce P=2 bytes=8 nblocks=1 row_len=1 "
+                 "row_bytes=8\nnum_ranks 2\nrank 0 {\n//@ 7 0:1\nl1: send 8b to 1\n}\n",
+                 "bad.goal:5:", "without gaps");
+    expect_error("num_ranks 3000000000\n", "bad.goal:1:", "num_ranks <N>");
     expect_error("// collsim-goal v1 collective=allreduce P=3\nnum_ranks 2\n", "bad.goal:2:",
                  "differs");
     expect_error("// collsim-goal v1 collective=allreducee P=2\n", "bad.goal:1:", "allowed");

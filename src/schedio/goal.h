@@ -33,6 +33,9 @@
  *   //@ 3 reduce | //@ 3 copy  the next `calc` is a reduce / copy of step 3
  *   //@ 3 join                 the next `calc 0` only joins step 3 (no op of its own)
  *
+ * Annotated operations come in step order without gaps (0, 1, 2, ...; an empty step is a
+ * join), so a file cannot make the reader create steps it has no operation for.
+ *
  * blocks=no (a layout with per-block sizes, i.e. alltoallv) writes the steps but no
  * blocks: such a file imports byte-only (below).
  *
@@ -90,6 +93,10 @@ typedef struct goal_read_options {
 } goal_read_options;
 
 void goal_read_options_default(goal_read_options *o);
+
+/* The most ranks a file may declare: an imported schedule is held in memory. */
+#define GOAL_MAX_RANKS (1 << 22)
+#define GOAL_MAX_RANKS_TEXT "4194304"
 
 /* Reads a GOAL file (`name` is used in messages). */
 int goal_read(FILE *in, const char *name, const goal_read_options *opt, sched_file *out,

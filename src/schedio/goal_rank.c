@@ -280,10 +280,11 @@ int goal_reader_add_op(goal_reader *g, const goal_op *op, const char *label)
         o.step = g->note.step;
         o.range_first = g->note.range_first;
         o.nranges = g->note.nranges;
-        if (g->nops > 0 && o.step < g->ops[g->nops - 1].step)
+        int64_t last = g->nops > 0 ? g->ops[g->nops - 1].step : -1;
+        if (o.step < last || o.step > last + 1)
             return cs_fail(g->err, "%s:%d: step %" PRId64 " after step %" PRId64 " (annotated "
-                           "operations come in step order)", g->name, g->line, o.step,
-                           g->ops[g->nops - 1].step);
+                           "operations come in step order 0, 1, 2, ... without gaps; an empty "
+                           "step is a '//@ S join' calc 0)", g->name, g->line, o.step, last);
         g->have_note = 0;
     }
     if (label && labels_add(g->labels, label, (uint32_t)g->nops) < 0)

@@ -208,8 +208,9 @@ static int parse_statement(goal_reader *g, line_tokens *t)
         int64_t n;
         if (g->P > 0)
             return fail_at(g, "num_ranks given twice", NULL);
-        if (t->n != 2 || parse_u64(t->tok[1], INT32_MAX, &n) < 0 || n < 2)
-            return fail_at(g, "expected: num_ranks <N> with N >= 2", NULL);
+        if (t->n != 2 || parse_u64(t->tok[1], INT32_MAX, &n) < 0 || n < 2 ||
+            n > GOAL_MAX_RANKS)
+            return fail_at(g, "expected: num_ranks <N> with 2 <= N <= " GOAL_MAX_RANKS_TEXT, NULL);
         return goal_reader_set_ranks(g, (int32_t)n);
     }
     if (strcmp(w0, "rank") == 0)
