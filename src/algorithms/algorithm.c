@@ -182,7 +182,11 @@ int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs
             run->layout.block_bytes_fn = workload_block_bytes;
             run->layout.bytes_ctx = spec->workload;
         }
+        /* prepare() finds its own descriptor in *ctx on entry (see algorithm.h) */
+        run->ctx = (void *)alg;
         rc = alg->prepare(&run->spec, &run->layout, &run->ctx, err);
+        if (run->ctx == (void *)alg)
+            run->ctx = NULL; /* no context set: NULL, as release() expects */
         run->layout.dst = spec->dst; /* prepare may have re-initialized the layout */
     }
     if (rc < 0) {

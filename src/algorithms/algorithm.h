@@ -11,6 +11,11 @@
  *                                      from several threads at once: ctx is read-only)
  *   release(ctx)                        frees ctx
  *
+ * On entry to prepare, *ctx holds the algorithm's own descriptor (a prepare that sets no
+ * context leaves NULL behind, as before): run-time algorithms (a schedule file, a Lua
+ * function; see src/schedio/file_alg.h) embed their alg_desc in a larger struct and find
+ * their definition from it, so that one prepare() serves many descriptors.
+ *
  * Algorithms see only the collective spec: P, root, vector size, ranks per node, the
  * logical dimensions of a torus/grid if the algorithm is topology-aware, and their own
  * parameters. They know nothing about SimGrid or topologies (DESIGN.md).

@@ -171,7 +171,9 @@ static int same_message(const full_ctx *c, const msg_rec *s, const msg_rec *r)
     const sched_op *a = gop_op(c, s->src, s->gop), *b = gop_op(c, r->dst, r->gop);
     if (a->bytes != b->bytes || a->nranges != b->nranges)
         return 0;
-    return memcmp(rs_op_ranges(&c->ranks[s->src], a), rs_op_ranges(&c->ranks[r->dst], b),
+    /* messages without blocks may come from ranks with no range array at all (NULL) */
+    return a->nranges == 0 ||
+           memcmp(rs_op_ranges(&c->ranks[s->src], a), rs_op_ranges(&c->ranks[r->dst], b),
                   a->nranges * sizeof(blk_range)) == 0;
 }
 

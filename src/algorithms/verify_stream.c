@@ -480,7 +480,8 @@ static int compare_channel(const rank_sched *a, const rank_sched *b, verify_resu
         }
         const sched_op *s = &a->ops[i], *r = &b->ops[j];
         if (s->bytes != r->bytes || s->nranges != r->nranges ||
-            memcmp(rs_op_ranges(a, s), rs_op_ranges(b, r), s->nranges * sizeof(blk_range)) != 0) {
+            (s->nranges > 0 && /* no blocks: the range arrays may be NULL */
+             memcmp(rs_op_ranges(a, s), rs_op_ranges(b, r), s->nranges * sizeof(blk_range)) != 0)) {
             format_mismatch(res->error, sizeof res->error, src, step_of(a, i), s,
                             rs_op_ranges(a, s), dst, step_of(b, j), r, rs_op_ranges(b, r));
             return 1;

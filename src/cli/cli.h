@@ -11,6 +11,7 @@
 
 #include "algorithms/algorithm.h"
 #include "common/error.h"
+#include "schedio/file_alg.h"
 
 enum { EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -21,6 +22,8 @@ int cmd_sim(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_draw(int argc, char **argv);
 int cmd_traffic(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* Prints "collsim <cmd>: <message>" on stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -33,5 +36,12 @@ const char *cli_option_name(const struct option *opts, int val);
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);
 /* "name=value" into a spec parameter. */
 int cli_parse_param(const char *text, coll_spec *spec, cs_error *err);
+
+/* --import FILE (cli_import.c): loads a GOAL schedule file as an algorithm. `given` holds
+ * the options so far: its collective (if have_coll) and size (if have_size) apply to a
+ * byte-only file, and a collsim file must match the collective. *spec becomes `given`
+ * with the file's collective, P, root, dst and size. */
+int cli_import(const char *path, const coll_spec *given, int have_coll, int have_size,
+               file_alg **out, coll_spec *spec, cs_error *err);
 
 #endif

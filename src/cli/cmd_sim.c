@@ -54,7 +54,9 @@ static const char usage[] =
     "  --order O             block (default) or cyclic rank order over the nodes\n"
     "  --mtu S               packet model: packet size (default 4KiB)\n"
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
-    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n";
+    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
+    "  --import FILE         simulate a GOAL schedule file (docs/schedule-files.md) instead\n"
+    "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -62,6 +64,8 @@ typedef struct sim_cli {
     int have_order;       /* --order, applied to whichever placement is given */
     alloc_order order;
     const char *emit_platform;
+    const char *import; /* --import FILE */
+    int have_size, have_coll;
 } sim_cli;
 
 static int parse_rate(const char *text, double *out, cs_error *err)
@@ -96,7 +100,7 @@ static const struct option opts[] = {
     {"groups", required_argument, 0, 'G'},     {"hostfile", required_argument, 0, 'F'},
     {"alloc", required_argument, 0, 'A'},      {"order", required_argument, 0, 'O'},
     {"mtu", required_argument, 0, 'M'},        {"buffer", required_argument, 0, 'B'},
-    {"routing", required_argument, 0, 'U'},
+    {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -143,7 +147,8 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
         g->spec.P = (int32_t)x;
         have[3] = 1;
         break;
-    case 's': rc = parse_size(optarg, &g->spec.bytes, err); break;
+    case 's': rc = parse_size(optarg, &g->spec.bytes, err); v->have_size = 1; break;
+    case 'i': v->import = optarg; break;
     case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); g->spec.root = (int32_t)x; break;
     case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); g->spec.dst = (int32_t)x; break;
     case 'p': rc = cli_parse_param(optarg, &g->spec, err); break;
@@ -192,11 +197,16 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     }
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'\n%s", argv[optind], usage);
+    v->have_coll = have[1];
+    if (v->have_order)
+        v->cfg.placement.order = v->order;
+    if (v->import && (have[2] || have[3]))
+        return cli_usage_error("sim", "--import replaces --algorithm and --ranks");
+    if (v->import && have[0])
+        return 0;
     if (!have[0] || !have[1] || !have[2] || !have[3])
         return cli_usage_error("sim", "--topology (or --platform), --collective, --algorithm and "
                                       "--ranks are required\n%s", usage);
-    if (v->have_order)
-        v->cfg.placement.order = v->order;
     return 0;
 }
 
@@ -226,7 +236,23 @@ int cmd_sim(int argc, char **argv)
         return EXIT_USAGE;
     sim_result res;
     cs_error err;
-    if (sim_run_isolated(&v.cfg, &res, &err) < 0) {
+    file_alg *fa = NULL;
+    alg_registry reg;
+    alg_registry_init(&reg);
+    if (v.import) { /* the file's schedule as a run-time algorithm */
+        if (cli_import(v.import, &v.cfg.spec, v.have_coll, v.have_size, &fa, &v.cfg.spec,
+                       &err) < 0 || alg_registry_add(&reg, &fa->desc, &err) < 0) {
+            file_alg_free(fa);
+            alg_registry_free(&reg);
+            return cli_usage_error("sim", "--import: %s", err.msg);
+        }
+        snprintf(v.cfg.algorithm, sizeof v.cfg.algorithm, "%s", fa->desc.name);
+        v.cfg.algorithms = &reg;
+    }
+    rc = sim_run_isolated(&v.cfg, &res, &err);
+    file_alg_free(fa);
+    alg_registry_free(&reg);
+    if (rc < 0) {
         fprintf(stderr, "collsim sim: %s\n", err.msg);
         return EXIT_USAGE;
     }

@@ -19,6 +19,8 @@ static const command commands[] = {
     {"run", cmd_run, "run a Lua scenario (a sweep): results.csv, manifest.json, plots"},
     {"draw", cmd_draw, "pictures of a topology and of a collective's per-step link loads"},
     {"traffic", cmd_traffic, "internal/external bytes of algorithms on a real allocation + group map"},
+    {"dump", cmd_dump, "write a schedule as GOAL (LogGOPSim) or JSON lines"},
+    {"check", cmd_check, "CI check of an algorithm over ranks, sizes, topologies (JUnit)"},
 };
 
 static void print_usage(FILE *f)

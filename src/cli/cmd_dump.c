@@ -1,0 +1,167 @@
+/* cmd_dump.c - `collsim dump`: write one schedule as GOAL text or JSON lines.
+ *
+ *   collsim dump --collective C --algorithm A --ranks P [--size S] [--root R] [--dst D]
+ *                [--param name=value].. [--dims AxB..] [--ranks-per-node Q]
+ *                [--format jsonl|goal] [--plain] [--output FILE]
+ *   collsim dump --import FILE.goal [--collective C] [--size S] [--format ..]
+ *
+ * Formats: docs/schedule-files.md. The output is written to a temporary file next to
+ * FILE and renamed at the end, so a failed dump leaves no partial file behind.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/registry.h"
+#include "cli/cli.h"
+#include "common/atomic_file.h"
+#include "common/units.h"
+#include "schedio/goal.h"
+#include "schedio/jsonl.h"
+
+static const char usage[] =
+    "usage: collsim dump --collective C --algorithm A --ranks P [options]\n"
+    "       collsim dump --import FILE.goal [options]\n"
+    "  --collective C        bcast reduce gather scatter allgather reduce_scatter allreduce\n"
+    "                        alltoall alltoallv p2p (with --import: for a plain GOAL file)\n"
+    "  --algorithm A         see collsim list\n"
+    "  --ranks P             number of ranks\n"
+    "  --import FILE         a GOAL schedule file instead of --algorithm/--ranks\n"
+    "  --size S              vector size (default 1MiB)\n"
+    "  --root R, --dst D     root of rooted collectives / p2p destination\n"
+    "  --param name=value    algorithm parameter (repeatable)\n"
+    "  --dims AxB..          logical shape for topology-aware algorithms\n"
+    "  --ranks-per-node Q    ranks sharing a node (default 1)\n"
+    "  --format F            jsonl (default) or goal\n"
+    "  --plain               goal without collsim's annotations (blocks are lost)\n"
+    "  --output FILE         write to FILE instead of standard output\n";
+
+typedef struct dump_cli {
+    coll_spec spec;
+    char algorithm[64];
+    const char *import, *output;
+    int goal, plain, have_coll, have_size, have_ranks;
+} dump_cli;
+
+static int parse_option(int c, dump_cli *d, cs_error *err)
+{
+    int64_t x;
+    int rc = 0;
+    switch (c) {
+    case 'c': rc = coll_from_name(optarg, &d->spec.coll, err); d->have_coll = 1; break;
+    case 'a': snprintf(d->algorithm, sizeof d->algorithm, "%s", optarg); break;
+    case 'n':
+        rc = parse_int_in(optarg, 2, INT32_MAX, "ranks", &x, err);
+        d->spec.P = (int32_t)x;
+        d->have_ranks = 1;
+        break;
+    case 's': rc = parse_size(optarg, &d->spec.bytes, err); d->have_size = 1; break;
+    case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); d->spec.root = (int32_t)x; break;
+    case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); d->spec.dst = (int32_t)x; break;
+    case 'p': rc = cli_parse_param(optarg, &d->spec, err); break;
+    case 'd': rc = cli_parse_dims(optarg, &d->spec, err); break;
+    case 'q':
+        rc = parse_int_in(optarg, 1, INT32_MAX, "ranks per node", &x, err);
+        d->spec.ranks_per_node = (int32_t)x;
+        break;
+    case 'i': d->import = optarg; break;
+    case 'f':
+        if (strcmp(optarg, "jsonl") != 0 && strcmp(optarg, "goal") != 0)
+            rc = cs_fail(err, "unknown format '%s' (allowed: jsonl, goal)", optarg);
+        d->goal = optarg[0] == 'g';
+        break;
+    case 'P': d->plain = 1; break;
+    case 'o': d->output = optarg; break;
+    }
+    return rc;
+}
+
+static int parse_args(int argc, char **argv, dump_cli *d)
+{
+    static const struct option opts[] = {
+        {"collective", required_argument, 0, 'c'}, {"algorithm", required_argument, 0, 'a'},
+        {"ranks", required_argument, 0, 'n'},      {"size", required_argument, 0, 's'},
+        {"root", required_argument, 0, 'r'},       {"dst", required_argument, 0, 'D'},
+        {"param", required_argument, 0, 'p'},      {"dims", required_argument, 0, 'd'},
+        {"ranks-per-node", required_argument, 0, 'q'}, {"import", required_argument, 0, 'i'},
+        {"format", required_argument, 0, 'f'},     {"plain", no_argument, 0, 'P'},
+        {"output", required_argument, 0, 'o'},     {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    cs_error err;
+    coll_spec_init(&d->spec, COLL_ALLREDUCE, 2, 1 << 20);
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (c == '?' || c == ':')
+            return cli_usage_error("dump", "unknown or incomplete option '%s'\n%s",
+                                   argv[optind - 1], usage);
+        if (parse_option(c, d, &err) < 0)
+            return cli_usage_error("dump", "--%s: %s", cli_option_name(opts, c), err.msg);
+    }
+    if (optind < argc)
+        return cli_usage_error("dump", "unexpected argument '%s'\n%s", argv[optind], usage);
+    if (!d->import && (!d->have_coll || !d->algorithm[0] || !d->have_ranks))
+        return cli_usage_error("dump", "--collective, --algorithm and --ranks (or --import) are "
+                                       "required\n%s", usage);
+    if (d->import && (d->algorithm[0] || d->have_ranks))
+        return cli_usage_error("dump", "--import replaces --algorithm and --ranks");
+    return 0;
+}
+
+static int write_dump(const dump_cli *d, const alg_run *run, FILE *f, cs_error *err)
+{
+    if (!d->goal)
+        return jsonl_write(f, run, err);
+    goal_write_options wo;
+    goal_write_options_default(&wo);
+    wo.annotate = !d->plain;
+    return goal_write(f, run, &wo, err);
+}
+
+/* Writes to stdout or to d->output, all or nothing (atomic_file.h). */
+static int dump_run(const dump_cli *d, const alg_run *run, cs_error *err)
+{
+    if (!d->output)
+        return write_dump(d, run, stdout, err);
+    atomic_file out;
+    if (atomic_file_open(&out, d->output, err) < 0)
+        return -1;
+    int rc = write_dump(d, run, out.f, err);
+    return atomic_file_commit(&out, rc == 0, err) < 0 || rc < 0 ? -1 : 0;
+}
+
+int cmd_dump(int argc, char **argv)
+{
+    dump_cli d;
+    memset(&d, 0, sizeof d);
+    int rc = parse_args(argc, argv, &d);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    cs_error err;
+    file_alg *fa = NULL;
+    const alg_desc *alg;
+    coll_spec spec = d.spec;
+    if (d.import) {
+        if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, &fa, &spec, &err) < 0)
+            return cli_usage_error("dump", "--import: %s", err.msg);
+        alg = &fa->desc;
+    } else if (!(alg = registry_find(NULL, spec.coll, d.algorithm, &err))) {
+        return cli_usage_error("dump", "--algorithm: %s", err.msg);
+    }
+    alg_run run;
+    rc = alg_run_prepare(&run, alg, &spec, &err);
+    if (rc == 0) {
+        rc = dump_run(&d, &run, &err);
+        alg_run_release(&run);
+    }
+    file_alg_free(fa);
+    if (rc < 0)
+        return cli_usage_error("dump", "%s", err.msg);
+    return 0;
+}
