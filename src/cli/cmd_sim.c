@@ -5,6 +5,7 @@
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
+ *               [--max-memory SIZE] [--point-timeout SECONDS]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
  */
@@ -40,7 +41,10 @@ static const char usage[] =
     "  --format F            csv (default: header + one row) or json (one object)\n"
     "  --no-header           csv without the header line\n"
     "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
-    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n";
+    "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n"
+    "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
+    "                        of the physical memory; 0 = no limit; docs/robustness.md)\n"
+    "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -66,6 +70,21 @@ static int parse_format(const char *text, int *json, cs_error *err)
     return cs_fail(err, "unknown format '%s' (allowed: csv, json)", text);
 }
 
+/* Seconds, as a bare number ("30", "0.5") or a time with its unit ("500ms"). */
+static int parse_timeout(const char *text, double *out, cs_error *err)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0') {
+        if (parse_time(text, &v, err) < 0)
+            return -1;
+    }
+    if (!(v >= 0) || v > 1e9)
+        return cs_fail(err, "invalid timeout '%s' (expected seconds in 0..1e9, 0 = none)", text);
+    *out = v;
+    return 0;
+}
+
 static const struct option opts[] = {
     {"topology", required_argument, 0, 'T'},   {"collective", required_argument, 0, 'c'},
     {"algorithm", required_argument, 0, 'a'},  {"ranks", required_argument, 0, 'n'},
@@ -76,7 +95,8 @@ static const struct option opts[] = {
     {"copy-rate", required_argument, 0, 'C'},  {"format", required_argument, 0, 'f'},
     {"no-header", no_argument, 0, 'H'},        {"per-rank", no_argument, 0, 'k'},
     {"emit-platform", required_argument, 0, 'E'}, {"help", no_argument, 0, 'h'},
-    {"dst", required_argument, 0, 'D'},        {0, 0, 0, 0}};
+    {"dst", required_argument, 0, 'D'},        {"max-memory", required_argument, 0, 'M'},
+    {"point-timeout", required_argument, 0, 't'}, {0, 0, 0, 0}};
 
 /* One option; returns 0, -1 with err, or 1 for --help. */
 static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
@@ -110,6 +130,8 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'H': v->no_header = 1; break;
     case 'k': g->per_rank = 1; break;
     case 'E': v->emit_platform = optarg; break;
+    case 'M': rc = parse_size(optarg, &g->max_memory, err); break;
+    case 't': rc = parse_timeout(optarg, &g->point_timeout_s, err); break;
     case 'h': return 1;
     }
     return rc;
@@ -172,7 +194,7 @@ int cmd_sim(int argc, char **argv)
     cs_error err;
     if (sim_run_isolated(&v.cfg, &res, &err) < 0) {
         fprintf(stderr, "collsim sim: %s\n", err.msg);
-        return EXIT_USAGE;
+        return res.timed_out ? EXIT_CHECK_FAILED : EXIT_USAGE;
     }
     int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
     if (v.json) {

@@ -9,9 +9,11 @@
  *
  * If the child dies (a signal, an abort, exit without an answer), the parent reports it
  * with the first line the child wrote on stderr; on success the child's stderr (SimGrid
- * warnings) is copied to the parent's.
+ * warnings) is copied to the parent's. With a wall-time limit (sim_config.point_timeout_s),
+ * the parent waits for the answer with poll() and kills the child when the limit passes.
  */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +66,40 @@ static char *read_all(int fd, size_t *n)
     char *buf = xmalloc(cap);
     *n = 0;
     for (;;) {
+        if (*n == cap)
+            buf = xrealloc(buf, cap *= 2);
+        ssize_t r = read(fd, buf + *n, cap - *n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        *n += (size_t)r;
+    }
+    return buf;
+}
+
+/* read_all with a deadline (wall_seconds() clock; <= 0: none). Sets *expired and stops
+ * reading when the deadline passes before EOF. */
+static char *read_all_until(int fd, size_t *n, double deadline, int *expired)
+{
+    *expired = 0;
+    if (deadline <= 0)
+        return read_all(fd, n);
+    size_t cap = 4096;
+    char *buf = xmalloc(cap);
+    *n = 0;
+    for (;;) {
+        double left = deadline - wall_seconds();
+        if (left <= 0) {
+            *expired = 1;
+            break;
+        }
+        struct pollfd pfd = {.fd = fd, .events = POLLIN};
+        int ready = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0)
+            continue; /* the loop head sees the deadline */
         if (*n == cap)
             buf = xrealloc(buf, cap *= 2);
         ssize_t r = read(fd, buf + *n, cap - *n);
@@ -133,10 +169,12 @@ static int decode_answer(const char *answer, size_t n, int wstatus, FILE *errf, 
     return 0;
 }
 
-/* Runs work(arg) in a child; on success *payload (malloc'ed) and *len hold its answer. */
-static int run_in_child(child_work work, const void *arg, void **payload, size_t *len,
-                        cs_error *err)
+/* Runs work(arg) in a child; on success *payload (malloc'ed) and *len hold its answer.
+ * timeout_s > 0: the child is killed after that much wall time (-1, *timed_out = 1). */
+static int run_in_child_timed(child_work work, const void *arg, double timeout_s,
+                              int *timed_out, void **payload, size_t *len, cs_error *err)
 {
+    double deadline = timeout_s > 0 ? wall_seconds() + timeout_s : 0;
     int fds[2];
     FILE *errf = tmpfile();
     if (!errf || pipe(fds) < 0) {
@@ -159,17 +197,35 @@ static int run_in_child(child_work work, const void *arg, void **payload, size_t
     }
     close(fds[1]);
     size_t n;
-    char *answer = read_all(fds[0], &n);
+    int expired;
+    char *answer = read_all_until(fds[0], &n, deadline, &expired);
     close(fds[0]);
+    if (expired)
+        kill(pid, SIGKILL);
     int wstatus;
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
         ;
-    int rc = decode_answer(answer, n, wstatus, errf, payload, len, err);
+    int rc;
+    if (expired) {
+        *timed_out = 1;
+        rc = cs_fail(err, "timeout: the point ran longer than %g s (--point-timeout); its "
+                          "simulation process was killed", timeout_s);
+    } else {
+        rc = decode_answer(answer, n, wstatus, errf, payload, len, err);
+    }
     if (rc == 0)
         copy_stream(errf, stderr);
     free(answer);
     fclose(errf);
     return rc;
+}
+
+/* Without a time limit: for other work run in a child (kept for callers outside sim_run). */
+__attribute__((unused)) static int run_in_child(child_work work, const void *arg,
+                                                void **payload, size_t *len, cs_error *err)
+{
+    int timed_out = 0;
+    return run_in_child_timed(work, arg, 0, &timed_out, payload, len, err);
 }
 
 /* ---- sim_run --------------------------------------------------------------------------- */
@@ -195,7 +251,8 @@ int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
     memset(res, 0, sizeof *res);
     void *payload = NULL;
     size_t len = 0;
-    if (run_in_child(run_point, c, &payload, &len, err) < 0)
+    if (run_in_child_timed(run_point, c, c->point_timeout_s, &res->timed_out, &payload, &len,
+                           err) < 0)
         return -1;
     if (len < sizeof res->row) {
         free(payload);
