@@ -26,7 +26,7 @@ test-fast: build
 asan: setup
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCOLLSIM_SANITIZE=ON >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && COLLSIM_TEST_MAX_P=512 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	cd $(ASAN_BUILD) && COLLSIM_TEST_MAX_P=512 ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ctest -L unit --output-on-failure -j $(JOBS)
 

@@ -8,6 +8,7 @@
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
  *               [--order block|cyclic]
+ *               [--max-memory SIZE] [--point-timeout SECONDS]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
  */
@@ -56,7 +57,10 @@ static const char usage[] =
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
     "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
     "  --import FILE         simulate a GOAL schedule file (docs/schedule-files.md) instead\n"
-    "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n";
+    "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
+    "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
+    "                        of the physical memory; 0 = no limit; docs/robustness.md)\n"
+    "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -86,6 +90,21 @@ static int parse_format(const char *text, int *json, cs_error *err)
     return cs_fail(err, "unknown format '%s' (allowed: csv, json)", text);
 }
 
+/* Seconds, as a bare number ("30", "0.5") or a time with its unit ("500ms"). */
+static int parse_timeout(const char *text, double *out, cs_error *err)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0') {
+        if (parse_time(text, &v, err) < 0)
+            return -1;
+    }
+    if (!(v >= 0) || v > 1e9)
+        return cs_fail(err, "invalid timeout '%s' (expected seconds in 0..1e9, 0 = none)", text);
+    *out = v;
+    return 0;
+}
+
 static const struct option opts[] = {
     {"topology", required_argument, 0, 'T'},   {"collective", required_argument, 0, 'c'},
     {"algorithm", required_argument, 0, 'a'},  {"ranks", required_argument, 0, 'n'},
@@ -101,6 +120,8 @@ static const struct option opts[] = {
     {"alloc", required_argument, 0, 'A'},      {"order", required_argument, 0, 'O'},
     {"mtu", required_argument, 0, 'M'},        {"buffer", required_argument, 0, 'B'},
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
+    {"max-memory", required_argument, 0, 'Y'},
+    {"point-timeout", required_argument, 0, 't'},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -168,6 +189,8 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'M': rc = parse_size(optarg, &g->packet.mtu, err); break;
     case 'B': rc = parse_size(optarg, &g->packet.buffer, err); break;
     case 'U': rc = pk_routing_parse(optarg, &g->packet.routing, err); break;
+    case 'Y': rc = parse_size(optarg, &g->max_memory, err); break;
+    case 't': rc = parse_timeout(optarg, &g->point_timeout_s, err); break;
     case 'h': return 1;
     default: rc = parse_interop_option(c, v, have, err);
     }
@@ -254,7 +277,7 @@ int cmd_sim(int argc, char **argv)
     alg_registry_free(&reg);
     if (rc < 0) {
         fprintf(stderr, "collsim sim: %s\n", err.msg);
-        return EXIT_USAGE;
+        return res.timed_out ? EXIT_CHECK_FAILED : EXIT_USAGE;
     }
     int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
     if (v.json) {

@@ -18,6 +18,7 @@
 #include "cli/cli.h"
 #include "common/rankspec.h"
 #include "common/units.h"
+#include "sim/estimate.h"
 #include "traffic/workload.h"
 
 static const char usage[] =
@@ -36,7 +37,9 @@ static const char usage[] =
     "                        docs/workloads.md; default: --size split evenly)\n"
     "  --engine E            auto (default), full or stream (see docs/verify.md)\n"
     "  --threads N           threads of the stream engine (default: all CPUs)\n"
-    "  --max-memory SIZE     memory the full engine may use (default 4GiB)\n"
+    "  --max-memory SIZE     memory the full engine may use (default 4GiB); a case whose\n"
+    "                        streaming engine needs more is refused (default limit: half\n"
+    "                        of the physical memory; docs/robustness.md)\n"
     "  --quiet               print failures and the summary only\n"
     "  --import FILE         verify a GOAL schedule file (docs/schedule-files.md) instead of\n"
     "                        --algorithm/--ranks; --collective/--size apply to plain GOAL\n";
@@ -52,6 +55,7 @@ typedef struct verify_cli {
     workload_params workload; /* alltoallv sizes, made for each P */
     const char *import;       /* --import FILE */
     int have_coll, have_size;
+    int64_t refuse_above;     /* estimate.h: --max-memory, else half the physical memory */
 } verify_cli;
 
 static int parse_args(int argc, char **argv, verify_cli *v)
@@ -71,6 +75,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
     const char *ranks = NULL;
     coll_spec_init(&v->base, COLL_ALLREDUCE, 2, 1 << 20);
     verify_options_default(&v->opt);
+    v->refuse_above = estimate_default_max_memory();
     optind = 0;
     opterr = 0;
     int c;
@@ -95,7 +100,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
             else rc = cs_fail(&err, "unknown engine '%s' (allowed: auto, full, stream)", optarg);
             break;
         case 't': rc = parse_int_in(optarg, 1, 1024, "threads", &x, &err); v->opt.threads = (int)x; break;
-        case 'm': rc = parse_size(optarg, &v->opt.max_memory, &err); break;
+        case 'm': rc = parse_size(optarg, &v->opt.max_memory, &err); v->refuse_above = v->opt.max_memory; break;
         case 'Q': v->quiet = 1; break;
         case 'w': rc = workload_parse(optarg, &v->workload, &err); v->have_workload = 1; break;
         case 'h': fputs(usage, stdout); exit(0);
@@ -133,6 +138,12 @@ static int verify_case(const verify_cli *v, const alg_desc *alg, int32_t P)
     spec.P = P;
     char size[600] = "size=";
     cs_error err;
+    run_estimate est; /* refusal before work: even the streaming engine would not fit */
+    estimate_verify_ranks(P, v->opt.threads, &est);
+    if (estimate_check(&est, v->refuse_above, &err) < 0) {
+        printf("FAIL %s %s P=%d: %s\n", coll_name(alg->coll), alg->name, P, err.msg);
+        return 1;
+    }
     workload *w = NULL;
     if (v->have_workload) {
         if (workload_create(&v->workload, P, &w, &err) < 0) {

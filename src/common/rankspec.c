@@ -70,9 +70,12 @@ static int parse_item(const char *s, const char *end, int64_t min, int64_t max, 
         return cs_fail(err, "values must lie in %lld..%lld (got %lld..%lld)", (long long)min,
                        (long long)max, (long long)lo, (long long)hi);
     if (kind == POW2) {
-        for (int64_t x = 1; x <= hi; x *= 2)
+        for (int64_t x = 1; x <= hi; x *= 2) {
             if (x >= lo)
                 push(v, n, cap, x);
+            if (x > INT64_MAX / 2) /* the next power would overflow (hi near 2^63) */
+                break;
+        }
     } else {
         if (hi - lo > 100000000)
             return cs_fail(err, "range %lld..%lld has too many values", (long long)lo, (long long)hi);
@@ -110,7 +113,8 @@ int rankspec_parse(const char *text, int64_t min, int64_t max, int64_t **values,
         }
         s = *end ? end + 1 : end;
     }
-    qsort(*values, *n, sizeof **values, cmp_i64);
+    if (*n > 1) /* "even:3..3" yields nothing: qsort(NULL, 0) is undefined (fuzz_rankspec) */
+        qsort(*values, *n, sizeof **values, cmp_i64);
     size_t k = 0;
     for (size_t i = 0; i < *n; i++)
         if (k == 0 || (*values)[k - 1] != (*values)[i])

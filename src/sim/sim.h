@@ -89,15 +89,21 @@ typedef struct sim_config {
     int per_rank;          /* record every rank's finish time */
     char groups[1024];     /* external platforms: a group map (groupmap.h), "" = none */
     packet_config packet;  /* model packet: mtu, buffer, routing */
+    int64_t max_memory;    /* refuse a point estimated above this many bytes before it
+                              starts (sim/estimate.h); <= 0: no limit. Default: half of
+                              the physical memory */
+    double point_timeout_s; /* sim_run_isolated: kill the point after this many seconds
+                               of wall time and fail with "timeout" (0: no limit) */
 } sim_config;
 
-/* Defaults: linear placement, cm02, the default rates, no per-rank times; the caller fills
- * topology, algorithm and spec. */
+/* Defaults: linear placement, cm02, the default rates, no per-rank times, the default
+ * memory limit, no timeout; the caller fills topology, algorithm and spec. */
 void sim_config_init(sim_config *c);
 
 typedef struct sim_result {
     sim_row row;
     double *rank_finish_s; /* per_rank: spec.P finish times, else NULL */
+    int timed_out;         /* sim_run_isolated failed because of point_timeout_s */
 } sim_result;
 
 void sim_result_free(sim_result *r);
@@ -108,7 +114,9 @@ void sim_row_describe(const sim_config *c, sim_row *row);
 
 /* Runs the point in this process (once per process: SimGrid). */
 int sim_run(const sim_config *c, sim_result *res, cs_error *err);
-/* Runs the point in a child process; the child's SimGrid warnings are copied to stderr. */
+/* Runs the point in a child process; the child's SimGrid warnings are copied to stderr.
+ * With c->point_timeout_s > 0 the child is killed when it runs longer: -1 with
+ * res->timed_out = 1 and "timeout: ..." in err. */
 int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err);
 
 /* A point running in a child process. */

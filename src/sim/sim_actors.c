@@ -139,15 +139,60 @@ void sim_actors_start(sim_state *st)
     }
 }
 
+/* "send to 3 (rank 3 in step 2), recv from 1 (finished)": the messages of rank r's step s
+ * and where their peers stopped, from the rank's schedule generated again. */
+static void describe_blocked(const sim_state *st, int32_t r, char *buf, size_t n)
+{
+    sched_builder b;
+    sb_init(&b, &st->run->layout);
+    alg_run_gen(st->run, r, &b);
+    const rank_sched *rs = &b.rs;
+    uint32_t s = st->step[r];
+    size_t len = 0;
+    int shown = 0;
+    for (uint32_t i = s < rs->nsteps ? rs_step_begin(rs, s) : 0;
+         s < rs->nsteps && i < rs_step_end(rs, s) && len < n; i++) {
+        const sched_op *o = &rs->ops[i];
+        if (o->kind != OP_SEND && o->kind != OP_RECV)
+            continue;
+        if (shown++ == 4) {
+            len += (size_t)snprintf(buf + len, n - len, ", ...");
+            break;
+        }
+        char where[48];
+        if (st->finish[o->peer] >= 0)
+            snprintf(where, sizeof where, "finished");
+        else
+            snprintf(where, sizeof where, "rank %d in step %u", o->peer, st->step[o->peer]);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s %d (%s)", shown > 1 ? ", " : "",
+                                o->kind == OP_SEND ? "send to" : "recv from", o->peer, where);
+    }
+    if (shown == 0)
+        snprintf(buf, n, "no message in that step");
+    sb_free(&b);
+}
+
 int sim_actors_check_finished(const sim_state *st, cs_error *err)
 {
-    int32_t stuck = 0, first = -1;
-    for (int32_t r = 0; r < st->run->spec.P; r++)
-        if (st->finish[r] < 0 && stuck++ == 0)
-            first = r;
+    int32_t P = st->run->spec.P, stuck = 0;
+    for (int32_t r = 0; r < P; r++)
+        stuck += st->finish[r] < 0;
     if (stuck == 0)
         return 0;
-    return cs_fail(err, "deadlock: %d rank(s) never finished; rank %d is blocked in step %u "
-                        "(a send or receive without its match)", stuck, first,
-                   st->step[first]);
+    /* SimGrid ends the run when every remaining actor waits for a communication that no
+     * actor can match (it logs "Deadlock or code not perfectly clean" and kills them): name
+     * the first blocked ranks, their step and the messages they wait for. */
+    char detail[CS_ERROR_MAX] = "";
+    size_t len = 0;
+    int listed = 0;
+    for (int32_t r = 0; r < P && listed < 3 && len < sizeof detail; r++) {
+        if (st->finish[r] >= 0)
+            continue;
+        char what[384];
+        describe_blocked(st, r, what, sizeof what);
+        len += (size_t)snprintf(detail + len, sizeof detail - len, "%srank %d in step %u: %s",
+                                listed++ ? "; " : "", r, st->step[r], what);
+    }
+    return cs_fail(err, "deadlock: %d of %d rank(s) never finished, blocked on messages "
+                        "without a match: %s%s", stuck, P, detail, stuck > listed ? "; ..." : "");
 }

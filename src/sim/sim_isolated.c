@@ -10,9 +10,11 @@
  * If the child dies (a signal, an abort, exit without an answer), the parent reports it
  * with the first line the child wrote on stderr; on success the child's stderr (SimGrid
  * warnings) is copied to the parent's. A job (sim.h: sim_job) is the same child seen
- * from a caller that runs several at once and polls their pipes.
+ * from a caller that runs several at once and polls their pipes. With a wall-time limit
+ * (sim_config.point_timeout_s), sim_run_isolated kills a child that runs past it.
  */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,12 +276,42 @@ int sim_run_in_child(sim_child_work work, const void *arg, void **payload, size_
                                            payload, len, err));
 }
 
+/* Waits until the job's pipe has input or the deadline (wall_seconds() clock) passes;
+ * returns 0 when it has input, 1 when the deadline passed. */
+static int job_wait_input(const sim_job *job, double deadline)
+{
+    for (;;) {
+        double left = deadline - wall_seconds();
+        if (left <= 0)
+            return 1;
+        struct pollfd pfd = {.fd = job->fd, .events = POLLIN};
+        int ready = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (ready > 0)
+            return 0;
+        /* ready == 0 or EINTR: the loop head looks at the deadline again */
+    }
+}
+
 int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
 {
+    memset(res, 0, sizeof *res);
     sim_job job;
     if (sim_job_start(c, &job, err) < 0)
         return -1;
-    while (!sim_job_read(&job))
-        ;
+    double deadline = c->point_timeout_s > 0 ? wall_seconds() + c->point_timeout_s : 0;
+    for (;;) {
+        if (deadline > 0 && job_wait_input(&job, deadline)) {
+            sim_job_signal(&job, SIGKILL);
+            cs_error ignored;
+            if (sim_job_finish(&job, res, &ignored) == 0)
+                sim_result_free(res);
+            memset(res, 0, sizeof *res);
+            res->timed_out = 1;
+            return cs_fail(err, "timeout: the point ran longer than %g s (--point-timeout); "
+                                "its simulation process was killed", c->point_timeout_s);
+        }
+        if (sim_job_read(&job))
+            break;
+    }
     return sim_job_finish(&job, res, err);
 }

@@ -9,6 +9,7 @@
 
 #include "common/util.h"
 #include "sim/sim_external.h"
+#include "sim/estimate.h"
 #include "sim/sim_internal.h"
 
 /* ---- models --------------------------------------------------------------------------- */
@@ -59,6 +60,7 @@ void sim_config_init(sim_config *c)
     c->reduce_Bps = SIM_DEFAULT_REDUCE_BPS;
     c->copy_Bps = SIM_DEFAULT_COPY_BPS;
     packet_config_init(&c->packet);
+    c->max_memory = estimate_default_max_memory();
 }
 
 void sim_result_free(sim_result *r)
@@ -178,6 +180,11 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     const alg_desc *alg = registry_find(c->algorithms, c->spec.coll, c->algorithm, err);
     if (!alg)
         return -1;
+    /* Refusal before work (estimate.h): from P alone, then once everything is prepared. */
+    run_estimate est;
+    estimate_sim_ranks(c->spec.P, c->spec.ranks_per_node, c->model, &est);
+    if (estimate_check(&est, c->max_memory, err) < 0)
+        return -1;
     topology *t = NULL;
     int32_t P = c->spec.P;
     int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);
@@ -187,6 +194,11 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
         rc = packet_config_check(&c->packet, t, err);
     if (rc == 0)
         rc = alg_run_prepare(&run, alg, &c->spec, err);
+    if (rc == 0) {
+        estimate_sim_point(t, &run, c->model, &est);
+        if ((rc = estimate_check(&est, c->max_memory, err)) < 0)
+            alg_run_release(&run);
+    }
     if (rc < 0) {
         free(host_of_rank);
         topo_free(t);

@@ -93,6 +93,10 @@ int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
     int64_t g = gp.g;
     if (p * L * g > (1 << 26))
         return cs_fail(err, "p*leaves*g = %lld hosts: more than 2^26", (long long)(p * L * g));
+    /* the switches too: spines=4096 h=15 gives 2.5e8 switches for 61,441 hosts (issue 13) */
+    if ((int64_t)per * g > (1 << 26))
+        return cs_fail(err, "(leaves+spines)*g = %lld switches: more than 2^26",
+                       (long long)per * g);
     int32_t H = (int32_t)(p * L * g), NS = per * (int32_t)g;
     topology *t = topo_new("dragonflyplus", H, NS);
     t->routing = TOPO_ROUTE_ZONES;

@@ -1,0 +1,28 @@
+/* fuzz_input.h - turning a fuzzer's byte buffer into the C strings the parsers take.
+ *
+ * Every harness in tests/fuzz/ defines LLVMFuzzerTestOneInput(data, size). Built with
+ * -DCOLLSIM_FUZZ=ON (clang), libFuzzer drives it; in the normal build, replay.c calls it
+ * once per file of tests/fuzz-corpus/<harness>/ so that every input ever found stays a
+ * regression test (docs/robustness.md).
+ */
+#ifndef COLLSIM_FUZZ_INPUT_H
+#define COLLSIM_FUZZ_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "common/util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A NUL-terminated copy of data (embedded NULs end the string early, as in argv). */
+static inline char *fuzz_cstr(const uint8_t *data, size_t size)
+{
+    char *s = xmalloc(size + 1);
+    memcpy(s, data, size);
+    s[size] = '\0';
+    return s;
+}
+
+#endif
