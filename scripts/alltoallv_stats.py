@@ -57,6 +57,9 @@ def compare(path):
         groups[key][name] = float(r["time_s"])
     for (m, P, w), t in sorted(groups.items()):
         base = {k: v for k, v in t.items() if k.split()[0] in BASELINES}
+        if not base:
+            print(f"{m} P={P} {w}: no baseline row yet")
+            continue
         bname = min(base, key=base.get)
         print(f"{m} P={P} {w}: best baseline {bname} {base[bname]*1e6:.1f} us")
         best_of = {}
