@@ -97,6 +97,28 @@ static void test_duplicates_and_random_seed(void)
     sweep_plan_free(p);
 }
 
+/* Random workloads get the point's seed; constant and FFT workloads take none (a seed
+ * would be an unknown key for them). */
+static void test_workload_seeds(void)
+{
+    static const char text[] =
+        "collsim.sweep{topology = 'torus dims=8', collective = 'alltoallv', ranks = 8,\n"
+        "  algorithm = 'pairwise', workloads = {collsim.workload('uniform', {S = '1KiB'}),\n"
+        "  collsim.workload('fft1', {}), collsim.workload('constant', {S = 64})}}\n";
+    cs_error err;
+    char path[64];
+    sweep_plan *p = load_text(text, 3, &err, path, sizeof path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_EQUAL_FATAL(sweep_plan_count(p), 3);
+    const sweep_point *u = sweep_plan_point(p, 0);
+    const char *got = sweep_plan_str(p, u->workload);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "uniform:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "seed="));
+    CU_ASSERT_PTR_NULL(strstr(sweep_plan_str(p, sweep_plan_point(p, 1)->workload), "seed="));
+    CU_ASSERT_PTR_NULL(strstr(sweep_plan_str(p, sweep_plan_point(p, 2)->workload), "seed="));
+    sweep_plan_free(p);
+}
+
 /* Errors name the scenario file and the line of the offending call. */
 static void expect_error(const char *text, const char *line, const char *words)
 {
@@ -139,6 +161,7 @@ int main(void)
         {"ids stable per parameters and seed", test_ids_stable},
         {"duplicates dropped, random placements seeded", test_duplicates_and_random_seed},
         {"load errors are file:line", test_errors},
+        {"workload seeds only for random kinds", test_workload_seeds},
         {NULL, NULL}};
     test_add_suite("sweep_plan", cases);
     return test_run_suites();

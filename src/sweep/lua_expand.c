@@ -9,6 +9,7 @@
  * A `dims` function and the `filter` callback are called with the point as a table.
  */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -77,12 +78,16 @@ static int32_t resolve_workload(lua_State *L, sweep_plan *p, int32_t text, uint6
         return plan_intern(p, "");
     char buf[400];
     const char *t = sweep_plan_str(p, text);
-    if (strstr(t, "seed="))
+    workload_params wp;
+    cs_error err;
+    if (workload_parse(t, &wp, &err) < 0)
+        luaL_error(L, "collsim.sweep: workload: %s", err.msg);
+    /* only the random kinds take a seed: constant and FFT patterns are formulas */
+    bool random = wp.kind == WL_UNIFORM || wp.kind == WL_NORMAL || wp.kind == WL_POWERLAW;
+    if (!random || strstr(t, "seed="))
         snprintf(buf, sizeof buf, "%s", t);
     else
         snprintf(buf, sizeof buf, "%s:seed=%" PRIu64, t, seed);
-    workload_params wp;
-    cs_error err;
     if (workload_parse(buf, &wp, &err) < 0)
         luaL_error(L, "collsim.sweep: workload: %s", err.msg);
     workload_format(&wp, buf, sizeof buf);

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""alltoallv_stats.py - statistics of the issue-8 scenarios (results/alltoallv/*).
+
+  alltoallv_stats.py radix    results/alltoallv/alltoallv_radix/results.csv
+      best ParLogNa radix per (machine, P, S), with sqrt(P) and the r=2 / r=P times
+  alltoallv_stats.py parlinna results/alltoallv/alltoallv_parlinna/results.csv
+      best (radix, batch_size) per (machine, variant, S)
+  alltoallv_stats.py compare  results/alltoallv/alltoallv_compare/results.csv
+      per (machine, workload): the best variant of each algorithm and its speedup
+      over the best baseline
+Reads only results.csv (rows with status ok); standard library only.
+"""
+import csv
+import math
+import sys
+from collections import defaultdict
+
+BASELINES = {"scattered", "linear", "pairwise", "xor", "spread_out", "bruck"}
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return [r for r in csv.DictReader(f) if r["status"] == "ok"]
+
+
+def machine(r):
+    return r["topology"].split("/")[-1].split(".")[0]
+
+
+def radix(path):
+    groups = defaultdict(dict)
+    for r in rows(path):
+        key = (machine(r), int(r["ranks"]), int(r["size_bytes"]))
+        groups[key][int(r["params"].split("=")[1])] = float(r["time_s"])
+    print("machine  P     S      best_r  sqrtP  t_best_us  t_r2/t_best  t_rP/t_best")
+    for (m, P, S), t in sorted(groups.items()):
+        best = min(t, key=t.get)
+        print(f"{m:8} {P:5} {S:6} {best:7} {math.sqrt(P):6.1f} {t[best]*1e6:10.1f}"
+              f" {t.get(2, float('nan'))/t[best]:11.2f} {t.get(P, float('nan'))/t[best]:12.2f}")
+
+
+def parlinna(path):
+    groups = defaultdict(dict)
+    for r in rows(path):
+        groups[(machine(r), r["algorithm"], int(r["size_bytes"]))][r["params"]] = float(r["time_s"])
+    print("machine  variant             S      best params               t_best_us  worst/best")
+    for (m, a, S), t in sorted(groups.items()):
+        best = min(t, key=t.get)
+        print(f"{m:8} {a:19} {S:6} {best:25} {t[best]*1e6:10.1f} {max(t.values())/t[best]:10.2f}")
+
+
+def compare(path):
+    groups = defaultdict(dict)
+    for r in rows(path):
+        key = (machine(r), int(r["ranks"]), r["workload"].split(":seed")[0])
+        name = r["algorithm"] + (" " + r["params"] if r["params"] else "")
+        groups[key][name] = float(r["time_s"])
+    for (m, P, w), t in sorted(groups.items()):
+        base = {k: v for k, v in t.items() if k.split()[0] in BASELINES}
+        if not base:
+            print(f"{m} P={P} {w}: no baseline row yet")
+            continue
+        bname = min(base, key=base.get)
+        print(f"{m} P={P} {w}: best baseline {bname} {base[bname]*1e6:.1f} us")
+        best_of = {}
+        for k, v in t.items():
+            a = k.split()[0]
+            if a not in BASELINES and (a not in best_of or v < t[best_of[a]]):
+                best_of[a] = k
+        for a, k in sorted(best_of.items()):
+            print(f"    {k:45} {t[k]*1e6:10.1f} us  speedup {base[bname]/t[k]:6.2f}x")
+        winner = min(t, key=t.get)
+        print(f"    overall best: {winner}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("radix", "parlinna", "compare"):
+        sys.exit(__doc__)
+    {"radix": radix, "parlinna": parlinna, "compare": compare}[sys.argv[1]](sys.argv[2])
