@@ -8,6 +8,7 @@ over it and over recursive doubling. Usage:
 Only rows with status ok count; the algorithm name gets "+multi" for ports=multi.
 """
 import csv
+import statistics
 import sys
 from collections import defaultdict
 
@@ -32,8 +33,11 @@ def main(path):
         if row["status"] == "ok":
             times[(row["topology"], int(row["size_bytes"]))][label(row)] = float(row["time_s"])
     last = None
+    gains = defaultdict(list)  # topology -> Swing / best baseline per size
     for (topo, n), t in sorted(times.items()):
         if topo != last:
+            if last in gains:
+                print("median Swing / best baseline: %.2f" % statistics.median(gains[last]))
             print("\n== %s\n%-9s %9s %9s  %-28s %9s %7s %7s" % (
                 topo, "size", "SwingB", "SwingL", "best baseline", "Gb/s", "Sw/best", "Sw/RD"))
             last = topo
@@ -42,12 +46,15 @@ def main(path):
         if not swings or not bases:  # a partial run: this size is not complete
             continue
         swing, base = min(swings), min(bases)
+        gains[topo].append(base[0] / swing[0])
         rd = min((t[a] for a in RD if a in t), default=None)
         gbps = lambda a: 8 * n / t[a] / 1e9 if a in t else float("nan")
         print("%-9s %9.1f %9.1f  %-28s %9.1f %7.2f %7s" % (
             fmt_size(n), gbps("swing_bandwidth"), gbps("swing_latency"), base[1],
             8 * n / base[0] / 1e9, base[0] / swing[0],
             "%.2f" % (rd / swing[0]) if rd else "-"))
+    if last in gains:
+        print("median Swing / best baseline: %.2f" % statistics.median(gains[last]))
 
 
 if __name__ == "__main__":
