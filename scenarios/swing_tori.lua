@@ -1,0 +1,86 @@
+-- swing_tori.lua - the Swing paper's goodput-vs-size study (De Sensi et al., NSDI '24,
+-- Fig. 6, 7, 10, 11, 12, 13, 14; digest shared/reference/swing.md section 4).
+--
+-- Allreduce of 32 B .. 512 MiB (x4 steps; to 2 GiB on the 3D / 4D tori) on the paper's
+-- tori and torus-like networks, 400 Gb/s links, 100 ns per link, 300 ns per hop
+-- (platforms/swing-*.yaml). One rank per node, linear placement; the algorithms see the
+-- network as a logical torus (`dims`). Reductions and copies are free (reduce_rate /
+-- copy_rate = "free"): the paper does not give its aggregation cost, so this is the
+-- network-only comparison. results/swing/README.md compares the output with the paper.
+--
+-- Subsets (the 4,096-node networks take hours on 2 cores): the environment variable
+-- SWING_SHAPES lists the shapes to run (comma-separated names from `shapes` below, default
+-- all) and SWING_MAX caps the sizes (e.g. 2MiB). Points keep their ids, so a later run with
+-- more shapes or sizes and --resume adds only the missing rows:
+--   SWING_SHAPES=8x8,16x16 collsim run scenarios/swing_tori.lua -o results/swing/swing_tori -j 2
+
+local only = os.getenv("SWING_SHAPES")
+local cap = os.getenv("SWING_MAX") and collsim.size(os.getenv("SWING_MAX"))
+
+-- Every shape: a name, the topology, the logical dims the algorithms use (first dimension
+-- slowest, so the topology gets them reversed: node i has coordinate i mod d0 in
+-- dimension 0), and the largest size.
+local function torus(logical)
+  local parts = {}
+  for d in logical:gmatch("%d+") do table.insert(parts, 1, d) end
+  return collsim.machine("platforms/swing-torus.yaml", {dims = table.concat(parts, "x")})
+end
+
+local shapes = {
+  {name = "8x8",     topo = torus("8x8"),     dims = "8x8",     max = "512MiB"},
+  {name = "16x16",   topo = torus("16x16"),   dims = "16x16",   max = "512MiB"},
+  {name = "64x64",   topo = torus("64x64"),   dims = "64x64",   max = "512MiB"},
+  {name = "64x16",   topo = torus("64x16"),   dims = "64x16",   max = "512MiB"},
+  {name = "128x8",   topo = torus("128x8"),   dims = "128x8",   max = "512MiB"},
+  {name = "256x4",   topo = torus("256x4"),   dims = "256x4",   max = "512MiB"},
+  {name = "8x8x8",   topo = torus("8x8x8"),   dims = "8x8x8",   max = "2GiB"},
+  {name = "8x8x8x8", topo = torus("8x8x8x8"), dims = "8x8x8x8", max = "2GiB"},
+  {name = "hx2mesh", topo = collsim.machine("platforms/swing-hx2mesh.yaml"), dims = "64x64", max = "512MiB"},
+  {name = "hx4mesh", topo = collsim.machine("platforms/swing-hx4mesh.yaml"), dims = "64x64", max = "512MiB"},
+  {name = "hyperx",  topo = collsim.machine("platforms/swing-hyperx.yaml"),  dims = "64x64", max = "512MiB"},
+}
+
+-- The paper's algorithms (swing.md section 2): Swing L / B on 2D ports, recursive doubling
+-- L / B (plain, torus-optimized single port, and mirrored = ports=multi), bucket on 2D
+-- ports, the 4 Hamiltonian rings (2D tori only), the plain ring.
+local algorithms = {
+  "swing_latency", "swing_bandwidth",
+  "recursive_doubling", "rabenseifner",
+  "recursive_doubling_torus", "rabenseifner_torus",
+  collsim.algorithm("recursive_doubling_torus", {ports = "multi"}),
+  collsim.algorithm("rabenseifner_torus", {ports = "multi"}),
+  "bucket", "hamiltonian_rings", "ring",
+}
+
+local function wanted(name)
+  if not only or only == "" then return true end
+  for n in only:gmatch("[^,]+") do if n == name then return true end end
+  return false
+end
+
+local function sizes(max)
+  local top = collsim.size(max)
+  if cap and cap < top then top = cap end
+  return collsim.sizes.geometric("32B", top, 4)
+end
+
+for _, s in ipairs(shapes) do
+  if wanted(s.name) then
+    local is_2d_torus = s.topo.family == "torus" and select(2, s.dims:gsub("x", "")) == 1
+    collsim.sweep{
+      topology    = s.topo,
+      collective  = "allreduce",
+      ranks       = s.topo.hosts,
+      dims        = s.dims,
+      algorithms  = algorithms,
+      sizes       = sizes(s.max),
+      reduce_rate = "free",
+      copy_rate   = "free",
+      -- Hamiltonian rings exist on 2D tori only (swing.md 2.5)
+      filter      = function(pt) return pt.algorithm ~= "hamiltonian_rings" or is_2d_torus end,
+    }
+  end
+end
+
+collsim.plot{baseline = {"recursive_doubling_torus", "rabenseifner_torus", "bucket",
+                         "hamiltonian_rings", "ring"}}
