@@ -20,6 +20,7 @@ int cmd_topo(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_draw(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /* Prints "collsim <cmd>: <message>" on stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -18,6 +18,7 @@ static const command commands[] = {
     {"sim", cmd_sim, "simulate one collective on a topology, print one result row"},
     {"run", cmd_run, "run a Lua scenario (a sweep): results.csv, manifest.json, plots"},
     {"draw", cmd_draw, "pictures of a topology and of a collective's per-step link loads"},
+    {"merge", cmd_merge, "combine the outputs of `collsim run --shard K/N` runs into one"},
 };
 
 static void print_usage(FILE *f)

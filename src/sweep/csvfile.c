@@ -100,7 +100,7 @@ void csv_rows_free(csv_rows *rows)
     memset(rows, 0, sizeof *rows);
 }
 
-static char *read_file(const char *path, size_t *n, cs_error *err)
+char *sweep_read_text(const char *path, size_t *n, cs_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -117,6 +117,7 @@ static char *read_file(const char *path, size_t *n, cs_error *err)
             buf = xrealloc(buf, cap *= 2);
     }
     fclose(f);
+    buf[*n] = '\0'; /* *n < cap: the buffer grows when full */
     return buf;
 }
 
@@ -124,7 +125,7 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err)
 {
     memset(rows, 0, sizeof *rows);
     size_t n, hlen;
-    char *text = read_file(path, &n, err);
+    char *text = sweep_read_text(path, &n, err);
     if (!text)
         return -1;
     char *header = header_text(&hlen);

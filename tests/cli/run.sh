@@ -104,8 +104,16 @@ check "resume with nothing left" 0 "24 points (24 resumed)" -- \
 for k in 1 2 3; do
     "$bin" run "$tmp/small.lua" -o "$tmp/s$k" --seed 7 --shard $k/3 -q --no-plot 2>/dev/null 2>/dev/null
 done
-{ head -1 "$tmp/a/results.csv"; for k in 1 2 3; do tail -n +2 "$tmp/s$k/results.csv"; done | sort -t, -k1,1n; } > "$tmp/shards.csv"
-same "shards 1/3 2/3 3/3 = the whole run" "$tmp/a/results.csv" "$tmp/shards.csv"
+check "merge" 0 "24 of 24 points" -- "$bin" merge "$tmp/m" "$tmp/s2" "$tmp/s3" "$tmp/s1"
+same "shards 1/3 2/3 3/3 merged = the whole run" "$tmp/a/results.csv" "$tmp/m/results.csv"
+check "merged manifest" 0 '"state": "complete"' -- cat "$tmp/m/manifest.json"
+check "merged manifest: every point" 0 "^24$" -- sh -c "grep -c '^    {\"point\": ' '$tmp/m/manifest.json'"
+check "merged manifest: json" 0 "24 merged" -- python3 -c "import json,sys; m=json.load(open(sys.argv[1])); assert [p['point'] for p in m['points']] == list(range(24)); print(len(m['points']), m['shard'])" "$tmp/m/manifest.json"
+check "merged timings" 0 "^25$" -- sh -c "wc -l < '$tmp/m/timings.csv'"
+check "merge with a shard missing" 1 "8 points have no row" -- "$bin" merge "$tmp/m2" "$tmp/s1" "$tmp/s3"
+check "merge incomplete manifest" 0 '"state": "incomplete"' -- cat "$tmp/m2/manifest.json"
+check "merge of other seeds" 2 "different scenarios, seeds" -- "$bin" merge "$tmp/m3" "$tmp/s1" "$tmp/c"
+check "merge of a non-run" 2 "cannot read .*nodir/manifest.json" -- "$bin" merge "$tmp/m3" "$tmp/nodir"
 check "bad shard" 2 "1 <= K <= N" -- "$bin" run "$tmp/small.lua" --shard 4/3
 
 rm -rf "$tmp"
