@@ -157,7 +157,7 @@ int sweep_merge(const char *outdir, char *const *shard_dirs, size_t n, sweep_mer
 /* Runs scripts/plot.py on outdir/results.csv (PNGs into outdir) with a Python that has
  * matplotlib ($COLLSIM_PYTHON, python3 on PATH, /usr/bin/python3). Returns 0 when the
  * plots were drawn, 1 when no suitable Python or script exists (a note is printed), -1
- * when the script failed. */
-int sweep_plot(const char *outdir, const char *baseline, cs_error *err);
+ * when the script failed. quiet: no notes, the script's output discarded. */
+int sweep_plot(const char *outdir, const char *baseline, int quiet, cs_error *err);
 
 #endif
