@@ -21,7 +21,7 @@ static const char usage[] =
     "  --seed S           scenario seed (overrides collsim.seed in the file)\n"
     "  --unsafe-lua       no sandbox (os.execute, io.popen, writes anywhere)\n"
     "  --no-plot          do not call scripts/plot.py\n"
-    "  -q, --quiet        no progress output\n"
+    "  -q, --quiet        nothing on stderr but errors (no progress, summary, plot notes)\n"
     "docs/scenarios.md describes scenario files; docs/results.md the outputs.\n";
 
 static const struct option opts[] = {
@@ -115,15 +115,17 @@ static int parse_args(int argc, char **argv, run_cli *v)
 /* After the run: the summary line and the plots. */
 static int finish(run_cli *v, sweep_plan *plan, const sweep_outcome *out)
 {
-    fprintf(stderr, "collsim run: %zu points (%zu resumed): %zu ok, %zu error -> %s/results.csv\n",
-            out->total, out->resumed, out->ok, out->failed, v->outdir);
+    int quiet = v->run.progress == PROGRESS_QUIET;
+    if (!quiet)
+        fprintf(stderr, "collsim run: %zu points (%zu resumed): %zu ok, %zu error -> %s/results.csv\n",
+                out->total, out->resumed, out->ok, out->failed, v->outdir);
     if (out->signal) {
         fprintf(stderr, "collsim run: interrupted (signal %d); --resume goes on from here\n",
                 out->signal);
         return 128 + out->signal;
     }
     cs_error err;
-    if (!v->no_plot && sweep_plot(v->outdir, sweep_plan_facts(plan)->plot_baseline, &err) < 0)
+    if (!v->no_plot && sweep_plot(v->outdir, sweep_plan_facts(plan)->plot_baseline, quiet, &err) < 0)
         fprintf(stderr, "collsim run: plots: %s\n", err.msg);
     return 0;
 }

@@ -13,7 +13,8 @@
 #include "common/util.h"
 #include "sweep/sweep_internal.h"
 
-char *csv_row_text(const sweep_fields *f, const sim_row *r, size_t *len)
+/* The text `write` prints (with its argument), as one malloc'ed string; *len its length. */
+static char *memstream_text(void (*write)(FILE *, const void *), const void *arg, size_t *len)
 {
     char *buf = NULL;
     size_t n = 0;
@@ -22,25 +23,38 @@ char *csv_row_text(const sweep_fields *f, const sim_row *r, size_t *len)
         fprintf(stderr, "collsim: out of memory (row buffer)\n");
         exit(3);
     }
-    sweep_row_csv(m, f, r);
+    write(m, arg);
     fclose(m);
     *len = n;
     return buf;
 }
 
+typedef struct row_ref {
+    const sweep_fields *f;
+    const sim_row *r;
+} row_ref;
+
+static void write_row(FILE *m, const void *arg)
+{
+    const row_ref *ref = arg;
+    sweep_row_csv(m, ref->f, ref->r);
+}
+
+static void write_header(FILE *m, const void *arg)
+{
+    (void)arg;
+    sweep_row_csv_header(m);
+}
+
+char *csv_row_text(const sweep_fields *f, const sim_row *r, size_t *len)
+{
+    row_ref ref = {f, r};
+    return memstream_text(write_row, &ref, len);
+}
+
 static char *header_text(size_t *len)
 {
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *m = open_memstream(&buf, &n);
-    if (!m) {
-        fprintf(stderr, "collsim: out of memory (row buffer)\n");
-        exit(3);
-    }
-    sweep_row_csv_header(m);
-    fclose(m);
-    *len = n;
-    return buf;
+    return memstream_text(write_header, NULL, len);
 }
 
 int csv_split(const char *line, size_t len, char ***fields)
@@ -100,7 +114,7 @@ void csv_rows_free(csv_rows *rows)
     memset(rows, 0, sizeof *rows);
 }
 
-static char *read_file(const char *path, size_t *n, cs_error *err)
+char *sweep_read_text(const char *path, size_t *n, cs_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -117,6 +131,7 @@ static char *read_file(const char *path, size_t *n, cs_error *err)
             buf = xrealloc(buf, cap *= 2);
     }
     fclose(f);
+    buf[*n] = '\0'; /* *n < cap: the buffer grows when full */
     return buf;
 }
 
@@ -124,7 +139,7 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err)
 {
     memset(rows, 0, sizeof *rows);
     size_t n, hlen;
-    char *text = read_file(path, &n, err);
+    char *text = sweep_read_text(path, &n, err);
     if (!text)
         return -1;
     char *header = header_text(&hlen);

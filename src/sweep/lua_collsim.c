@@ -554,6 +554,7 @@ void scenario_open_collsim(lua_State *L, sweep_plan *p)
     set_fn(L, p, "workload", l_workload);
     set_fn(L, p, "seed", l_seed);
     set_fn(L, p, "plot", l_plot);
+    set_fn(L, p, "draw", scenario_l_draw);
     set_fn(L, p, "sweep", scenario_l_sweep);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "collsim");

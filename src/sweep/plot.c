@@ -60,16 +60,18 @@ static int find_script(char *buf, size_t n)
     return access(buf, R_OK) == 0;
 }
 
-int sweep_plot(const char *outdir, const char *baseline, cs_error *err)
+int sweep_plot(const char *outdir, const char *baseline, int quiet, cs_error *err)
 {
     char script[4200], csv[4200];
     if (!find_script(script, sizeof script)) {
-        fprintf(stderr, "collsim run: no scripts/plot.py found: no plots drawn\n");
+        if (!quiet)
+            fprintf(stderr, "collsim run: no scripts/plot.py found: no plots drawn\n");
         return 1;
     }
     const char *python = find_python();
     if (!python) {
-        fprintf(stderr, "collsim run: no Python with matplotlib: no plots drawn "
+        if (!quiet)
+            fprintf(stderr, "collsim run: no Python with matplotlib: no plots drawn "
                         "(apt-get install python3-matplotlib)\n");
         return 1;
     }
@@ -79,7 +81,7 @@ int sweep_plot(const char *outdir, const char *baseline, cs_error *err)
         argv[5] = "--baseline";
         argv[6] = (char *)baseline;
     }
-    int st = run_quiet(argv, 0);
+    int st = run_quiet(argv, quiet);
     if (st != 0)
         return cs_fail(err, "%s failed (exit status %d)", script, st);
     return 0;

@@ -135,12 +135,29 @@ typedef struct sweep_outcome {
  * on_result error). */
 int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_error *err);
 
+/* ---- merging shards -------------------------------------------------------------------- */
+
+typedef struct sweep_merge_outcome {
+    size_t total; /* points of the whole plan (the manifests' points_total) */
+    size_t rows;  /* rows in the merged results.csv */
+} sweep_merge_outcome;
+
+/* Combines the output directories of `collsim run --shard k/N` runs of one scenario (same
+ * scenario_sha256, seed and points_total, else an error) into outdir: results.csv and
+ * timings.csv with every row in point order, byte-identical to an unsharded run's when
+ * all shards are there; manifest.json with the first shard's header, "shard": "merged",
+ * "merged_from": [the directories], every point, and "state": "complete" when every
+ * point has a row ("incomplete" otherwise, e.g. a shard missing). A point with two
+ * different rows is an error. Files are written to temporary names and renamed. */
+int sweep_merge(const char *outdir, char *const *shard_dirs, size_t n, sweep_merge_outcome *out,
+                cs_error *err);
+
 /* ---- plots ---------------------------------------------------------------------------- */
 
 /* Runs scripts/plot.py on outdir/results.csv (PNGs into outdir) with a Python that has
  * matplotlib ($COLLSIM_PYTHON, python3 on PATH, /usr/bin/python3). Returns 0 when the
  * plots were drawn, 1 when no suitable Python or script exists (a note is printed), -1
- * when the script failed. */
-int sweep_plot(const char *outdir, const char *baseline, cs_error *err);
+ * when the script failed. quiet: no notes, the script's output discarded. */
+int sweep_plot(const char *outdir, const char *baseline, int quiet, cs_error *err);
 
 #endif

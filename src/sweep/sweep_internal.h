@@ -4,6 +4,7 @@
  *   scenario.c      loading a scenario file into a Lua state, on_result calls
  *   lua_sandbox.c   the sandboxed standard library
  *   lua_collsim.c   the collsim module (constructors, helpers)
+ *   lua_draw.c      collsim.draw{...}: pictures through draw_run (draw.h)
  *   lua_sweep.c     collsim.sweep: reading the axes
  *   lua_expand.c    collsim.sweep: the cartesian product, seeds, filter
  *   csvfile.c       reading and rewriting results.csv
@@ -11,6 +12,7 @@
  *   progress.c      the progress line / log lines
  *   runner.c        running a plan: jobs, signals, resume
  *   plot.c          running scripts/plot.py
+ *   merge.c         collsim merge: shard outputs into one
  */
 #ifndef COLLSIM_SWEEP_INTERNAL_H
 #define COLLSIM_SWEEP_INTERNAL_H
@@ -68,6 +70,9 @@ int32_t plan_add_sweep(sweep_plan *p, int on_result_ref);
 
 /* lua_sandbox.c: the standard library, restricted unless p->facts.unsafe_lua. */
 void scenario_open_libs(lua_State *L, sweep_plan *p);
+/* Raises a Lua error "fn: writing 'path' is allowed only under the output directory"
+ * unless the sandbox is off or path is under p->outdir (created on demand). */
+void scenario_check_write(lua_State *L, const char *fn, const char *path);
 /* Resolves a path the scenario gave relative to the scenario's directory into buf. */
 void scenario_resolve_path(const sweep_plan *p, const char *path, char *buf, size_t n);
 
@@ -100,6 +105,8 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err);
 void csv_rows_free(csv_rows *rows);
 /* The point index (first field) and id (second field) of a row; -1 if malformed. */
 int csv_row_key(const char *line, int64_t *point, char id[SWEEP_ID_LEN + 1]);
+/* The whole file, malloc'ed, NUL-terminated (not counted in *n). */
+char *sweep_read_text(const char *path, size_t *n, cs_error *err);
 /* Writes header + lines to path through a temporary file and rename(2). */
 int csv_write_results(const char *path, char *const *lines, size_t n, cs_error *err);
 
@@ -136,6 +143,8 @@ typedef struct sweep_axes {
     int dims_fn, filter, on_result;         /* Lua registry references or LUA_NOREF */
 } sweep_axes;
 int scenario_l_sweep(lua_State *L);
+/* lua_draw.c: collsim.draw{...} */
+int scenario_l_draw(lua_State *L);
 /* Adds the points of the axes to the plan (raising Lua errors); returns how many. */
 size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t sweep_no);
 

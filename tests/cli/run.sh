@@ -46,6 +46,8 @@ printf 'io.open("%s/outside.txt", "w")\n' "$tmp" > "$tmp/write.lua"
 check "write outside refused" 2 "write.lua:1: io.open: writing .* only under the output directory" -- \
     "$bin" run "$tmp/write.lua" -o "$tmp/o"
 printf 'os.execute("true")\ncollsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4, algorithm = "ring", model = "traffic"}\n' > "$tmp/unsafe.lua"
+quiet=$("$bin" run "$tmp/unsafe.lua" -o "$tmp/uq" --unsafe-lua -q 2>&1)
+if [ -z "$quiet" ] && [ -s "$tmp/uq/results.csv" ]; then echo "ok   -q prints nothing"; else echo "FAIL -q printed: $quiet"; fail=1; fi
 check "unsafe lifts the sandbox" 0 "1 ok" -- "$bin" run "$tmp/unsafe.lua" -o "$tmp/u" --unsafe-lua --no-plot
 
 # ---- a small sweep: 2 placements x 3 algorithms x 4 sizes = 24 points ----------------------
@@ -104,9 +106,41 @@ check "resume with nothing left" 0 "24 points (24 resumed)" -- \
 for k in 1 2 3; do
     "$bin" run "$tmp/small.lua" -o "$tmp/s$k" --seed 7 --shard $k/3 -q --no-plot 2>/dev/null 2>/dev/null
 done
-{ head -1 "$tmp/a/results.csv"; for k in 1 2 3; do tail -n +2 "$tmp/s$k/results.csv"; done | sort -t, -k1,1n; } > "$tmp/shards.csv"
-same "shards 1/3 2/3 3/3 = the whole run" "$tmp/a/results.csv" "$tmp/shards.csv"
+check "merge" 0 "24 of 24 points" -- "$bin" merge "$tmp/m" "$tmp/s2" "$tmp/s3" "$tmp/s1"
+same "shards 1/3 2/3 3/3 merged = the whole run" "$tmp/a/results.csv" "$tmp/m/results.csv"
+check "merged manifest" 0 '"state": "complete"' -- cat "$tmp/m/manifest.json"
+check "merged manifest: every point" 0 "^24$" -- sh -c "grep -c '^    {\"point\": ' '$tmp/m/manifest.json'"
+check "merged manifest: json" 0 "24 merged" -- python3 -c "import json,sys; m=json.load(open(sys.argv[1])); assert [p['point'] for p in m['points']] == list(range(24)); print(len(m['points']), m['shard'])" "$tmp/m/manifest.json"
+check "merged timings" 0 "^25$" -- sh -c "wc -l < '$tmp/m/timings.csv'"
+check "merge with a shard missing" 1 "8 points have no row" -- "$bin" merge "$tmp/m2" "$tmp/s1" "$tmp/s3"
+check "merge incomplete manifest" 0 '"state": "incomplete"' -- cat "$tmp/m2/manifest.json"
+check "merge of other seeds" 2 "different scenarios, seeds" -- "$bin" merge "$tmp/m3" "$tmp/s1" "$tmp/c"
+check "merge of a non-run" 2 "cannot read .*nodir/manifest.json" -- "$bin" merge "$tmp/m3" "$tmp/nodir"
 check "bad shard" 2 "1 <= K <= N" -- "$bin" run "$tmp/small.lua" --shard 4/3
+
+# ---- collsim.draw{...}: pictures written under the output directory only -------------------
+cat > "$tmp/draw.lua" <<'LUA'
+local t = collsim.topology.torus{dims = "4x2"}
+local topo = collsim.draw{topology = t, out = "torus.svg"}
+local r = collsim.draw{topology = t, out = "ring.svg", algorithm = "ring", collective = "allreduce",
+                       size = "64KiB", link_csv = "ring-links.csv"}
+print("drawn", topo.files, r.steps, r.max_link_bytes)
+collsim.sweep{topology = t, collective = "allreduce", ranks = 8, algorithm = "ring", model = "traffic"}
+LUA
+# ring allreduce on 8 ranks: 2(P-1) = 14 steps, each link direction carries n/P per step
+check "collsim.draw" 0 "drawn	1	14	" -- "$bin" run "$tmp/draw.lua" -o "$tmp/d" -q --no-plot
+check "collsim.draw svg" 0 "<svg" -- cat "$tmp/d/torus.svg" "$tmp/d/ring.svg"
+check "collsim.draw link csv" 0 "^algorithm,step,link,class,from,to,bytes" -- cat "$tmp/d/ring-links.csv"
+printf 'collsim.draw{topology = "torus dims=4", out = "../escape.svg"}\n' > "$tmp/drawout.lua"
+check "collsim.draw outside refused" 2 "drawout.lua:1: collsim.draw: writing .* only under the output directory" -- \
+    "$bin" run "$tmp/drawout.lua" -o "$tmp/d2"
+[ ! -e "$tmp/escape.svg" ] || { echo "FAIL collsim.draw wrote outside"; fail=1; }
+printf 'collsim.draw{topology = "torus dims=4", out = "x.svg", algorithm = "ring"}\n' > "$tmp/drawbad.lua"
+check "collsim.draw needs a collective" 2 "drawbad.lua:1: collsim.draw: collective goes with algorithm" -- \
+    "$bin" run "$tmp/drawbad.lua" -o "$tmp/d2"
+printf 'collsim.draw{topology = "torus dims=4", out = "x.svg", colour = 1}\n' > "$tmp/drawkey.lua"
+check "collsim.draw unknown key" 2 "drawkey.lua:1: collsim.draw: unknown key 'colour'" -- \
+    "$bin" run "$tmp/drawkey.lua" -o "$tmp/d2"
 
 rm -rf "$tmp"
 exit $fail
