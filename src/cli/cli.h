@@ -33,6 +33,16 @@ struct option;
 /* The long name of the getopt_long option whose value is `val` ("?" if none). */
 const char *cli_option_name(const struct option *opts, int val);
 
+/* One option of a command: returns 0, 1 for --help, or -1 with err. */
+typedef int (*cli_option_fn)(int c, void *ctx, cs_error *err);
+/* Every command's getopt_long loop: calls fn for each option of argv. Returns 0 when all
+ * options are parsed (optind is then the first operand), -1 after printing usage on stdout
+ * (--help), or EXIT_USAGE after printing "collsim <cmd>: ..." for an unknown or incomplete
+ * option or an option fn refused. */
+int cli_parse_options(const char *cmd, int argc, char **argv, const char *shortopts,
+                      const struct option *opts, const char *usage, cli_option_fn fn,
+                      void *ctx);
+
 /* "8x8x8" into spec->dims / ndims. */
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);
 /* "name=value" into a spec parameter. */

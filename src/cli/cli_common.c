@@ -27,6 +27,30 @@ const char *cli_option_name(const struct option *opts, int val)
     return "?";
 }
 
+int cli_parse_options(const char *cmd, int argc, char **argv, const char *shortopts,
+                      const struct option *opts, const char *usage, cli_option_fn fn,
+                      void *ctx)
+{
+    optind = 0; /* 0, not 1: getopt re-initialises (commands may parse argv twice) */
+    opterr = 0; /* our own message below names the command */
+    int c;
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        if (c == '?' || c == ':')
+            return cli_usage_error(cmd, "unknown or incomplete option '%s'\n%s",
+                                   argv[optind - 1], usage);
+        cs_error err;
+        cs_error_clear(&err);
+        int rc = fn(c, ctx, &err);
+        if (rc == 1) {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (rc < 0)
+            return cli_usage_error(cmd, "--%s: %s", cli_option_name(opts, c), err.msg);
+    }
+    return 0;
+}
+
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err)
 {
     int n = 0;

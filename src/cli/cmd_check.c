@@ -103,8 +103,11 @@ static int one_rank_count(const char *t, int64_t *v, cs_error *err)
     return parse_int_in(t, 2, INT32_MAX, "ranks", v, err);
 }
 
-static int parse_option(int c, check_cli *v, cs_error *err)
+static int parse_option(int c, void *arg, cs_error *err)
 {
+    check_cli *v = arg;
+    if (c == 'h')
+        return 1;
     check_spec *s = &v->spec;
     int64_t x;
     int rc = 0;
@@ -155,20 +158,9 @@ static int parse_args(int argc, char **argv, check_cli *v)
     for (int i = 1; i + 1 < argc; i++) /* the spec file first: options override it */
         if (strcmp(argv[i], "--spec") == 0 && check_spec_load(argv[i + 1], &v->spec, &err) < 0)
             return cli_usage_error("check", "--spec: %s", err.msg);
-    optind = 0;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (c == '?' || c == ':')
-            return cli_usage_error("check", "unknown or incomplete option '%s'\n%s",
-                                   argv[optind - 1], usage);
-        if (parse_option(c, v, &err) < 0)
-            return cli_usage_error("check", "--%s: %s", cli_option_name(opts, c), err.msg);
-    }
+    int prc = cli_parse_options("check", argc, argv, "", opts, usage, parse_option, v);
+    if (prc != 0)
+        return prc;
     if (optind < argc)
         return cli_usage_error("check", "unexpected argument '%s'\n%s", argv[optind], usage);
     check_spec *s = &v->spec;

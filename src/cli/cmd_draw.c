@@ -97,25 +97,26 @@ static int parse_option(int c, draw_options *o, int *have_coll, cs_error *err)
     return rc;
 }
 
+/* parse_option with the "--collective seen" flag, for cli_parse_options. */
+typedef struct draw_args {
+    draw_options *o;
+    int *have_coll;
+} draw_args;
+
+static int draw_option(int c, void *arg, cs_error *err)
+{
+    draw_args *a = arg;
+    return parse_option(c, a->o, a->have_coll, err);
+}
+
 static int parse_args(int argc, char **argv, draw_options *o)
 {
-    cs_error err;
-    int have_coll = 0, c;
+    int have_coll = 0;
     draw_options_init(o);
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return cli_usage_error("draw", "unknown or incomplete option '%s'\n%s",
-                                   argv[optind - 1], usage);
-        int rc = parse_option(c, o, &have_coll, &err);
-        if (rc == 1) {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (rc < 0)
-            return cli_usage_error("draw", "--%s: %s", cli_option_name(opts, c), err.msg);
-    }
+    draw_args args = {o, &have_coll};
+    int prc = cli_parse_options("draw", argc, argv, "", opts, usage, draw_option, &args);
+    if (prc != 0)
+        return prc;
     if (optind < argc && !o->topology[0])
         snprintf(o->topology, sizeof o->topology, "%s", argv[optind++]);
     if (optind < argc)

@@ -44,8 +44,11 @@ typedef struct dump_cli {
     int goal, plain, have_coll, have_size, have_ranks;
 } dump_cli;
 
-static int parse_option(int c, dump_cli *d, cs_error *err)
+static int parse_option(int c, void *arg, cs_error *err)
 {
+    dump_cli *d = arg;
+    if (c == 'h')
+        return 1;
     int64_t x;
     int rc = 0;
     switch (c) {
@@ -88,22 +91,10 @@ static int parse_args(int argc, char **argv, dump_cli *d)
         {"format", required_argument, 0, 'f'},     {"plain", no_argument, 0, 'P'},
         {"output", required_argument, 0, 'o'},     {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    cs_error err;
     coll_spec_init(&d->spec, COLL_ALLREDUCE, 2, 1 << 20);
-    optind = 0;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (c == '?' || c == ':')
-            return cli_usage_error("dump", "unknown or incomplete option '%s'\n%s",
-                                   argv[optind - 1], usage);
-        if (parse_option(c, d, &err) < 0)
-            return cli_usage_error("dump", "--%s: %s", cli_option_name(opts, c), err.msg);
-    }
+    int prc = cli_parse_options("dump", argc, argv, "", opts, usage, parse_option, d);
+    if (prc != 0)
+        return prc;
     if (optind < argc)
         return cli_usage_error("dump", "unexpected argument '%s'\n%s", argv[optind], usage);
     if (!d->import && (!d->have_coll || !d->algorithm[0] || !d->have_ranks))

@@ -48,8 +48,9 @@ static int parse_shard(const char *text, int *k, int *n, cs_error *err)
     return 0;
 }
 
-static int parse_option(int c, run_cli *v, cs_error *err)
+static int parse_option(int c, void *arg, cs_error *err)
 {
+    run_cli *v = arg;
     int64_t x;
     switch (c) {
     case 'o': snprintf(v->outdir, sizeof v->outdir, "%s", optarg); return 0;
@@ -75,25 +76,12 @@ static int parse_option(int c, run_cli *v, cs_error *err)
 
 static int parse_args(int argc, char **argv, run_cli *v)
 {
-    cs_error err;
     memset(v, 0, sizeof *v);
     v->run = (sweep_run_opts){.jobs = 1, .shard_k = 1, .shard_n = 1,
                               .progress = isatty(2) ? PROGRESS_TTY : PROGRESS_LINES};
-    optind = 0;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "o:j:q", opts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return cli_usage_error("run", "unknown or incomplete option '%s'\n%s",
-                                   argv[optind - 1], usage);
-        int rc = parse_option(c, v, &err);
-        if (rc == 1) {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (rc < 0)
-            return cli_usage_error("run", "--%s: %s", cli_option_name(opts, c), err.msg);
-    }
+    int prc = cli_parse_options("run", argc, argv, "o:j:q", opts, usage, parse_option, v);
+    if (prc != 0)
+        return prc;
     if (optind != argc - 1)
         return cli_usage_error("run", "expected one scenario file\n%s", usage);
     v->scenario = argv[optind];

@@ -197,27 +197,26 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     return rc;
 }
 
+/* parse_option with the "seen" flags, for cli_parse_options. */
+typedef struct sim_args {
+    sim_cli *v;
+    int *have;
+} sim_args;
+
+static int sim_option(int c, void *arg, cs_error *err)
+{
+    sim_args *a = arg;
+    return parse_option(c, a->v, a->have, err);
+}
+
 static int parse_args(int argc, char **argv, sim_cli *v)
 {
-    cs_error err;
     int have[4] = {0, 0, 0, 0};
     sim_config_init(&v->cfg);
-    optind = 0;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return cli_usage_error("sim", "unknown or incomplete option '%s'\n%s",
-                                   argv[optind - 1], usage);
-        int rc = parse_option(c, v, have, &err);
-        if (rc == 1) {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (rc < 0) {
-            return cli_usage_error("sim", "--%s: %s", cli_option_name(opts, c), err.msg);
-        }
-    }
+    sim_args args = {v, have};
+    int prc = cli_parse_options("sim", argc, argv, "", opts, usage, sim_option, &args);
+    if (prc != 0)
+        return prc;
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'\n%s", argv[optind], usage);
     v->have_coll = have[1];

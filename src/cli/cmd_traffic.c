@@ -85,29 +85,29 @@ static int parse_option(int c, traffic_cli *v, cs_error *err)
     return rc;
 }
 
+/* parse_option noting whether --collective was given, for cli_parse_options. */
+typedef struct traffic_args {
+    traffic_cli *v;
+    int *have_coll;
+} traffic_args;
+
+static int traffic_option(int c, void *arg, cs_error *err)
+{
+    traffic_args *a = arg;
+    *a->have_coll |= c == 'c';
+    return parse_option(c, a->v, err);
+}
+
 static int parse_args(int argc, char **argv, traffic_cli *v)
 {
     memset(v, 0, sizeof *v);
     v->job.ranks_per_node = 1;
     coll_spec_init(&v->spec, COLL_ALLREDUCE, 2, 1 << 20);
-    cs_error err;
     int have_coll = 0;
-    optind = 0;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return cli_usage_error("traffic", "unknown or incomplete option '%s'\n%s",
-                                   argv[optind - 1], usage);
-        have_coll |= c == 'c';
-        int rc = parse_option(c, v, &err);
-        if (rc == 1) {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (rc < 0)
-            return cli_usage_error("traffic", "--%s: %s", cli_option_name(opts, c), err.msg);
-    }
+    traffic_args args = {v, &have_coll};
+    int prc = cli_parse_options("traffic", argc, argv, "", opts, usage, traffic_option, &args);
+    if (prc != 0)
+        return prc;
     if (optind < argc)
         return cli_usage_error("traffic", "unexpected argument '%s'\n%s", argv[optind], usage);
     if (!v->job.alloc || !have_coll || !v->algorithms[0] || !v->job.groups == !v->job.topology)
