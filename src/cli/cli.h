@@ -43,6 +43,10 @@ int cli_parse_options(const char *cmd, int argc, char **argv, const char *shorto
                       const struct option *opts, const char *usage, cli_option_fn fn,
                       void *ctx);
 
+/* --point-timeout: seconds as a bare number ("30", "0.5") or a time with its unit
+ * ("500ms"); 0 = no limit. */
+int cli_parse_timeout(const char *text, double *out, cs_error *err);
+
 /* "8x8x8" into spec->dims / ndims. */
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);
 /* "name=value" into a spec parameter. */

@@ -93,3 +93,18 @@ int cli_parse_param(const char *text, coll_spec *spec, cs_error *err)
     name[len] = '\0';
     return coll_spec_set_param(spec, name, eq + 1, err);
 }
+
+/* Seconds, as a bare number ("30", "0.5") or a time with its unit ("500ms"). */
+int cli_parse_timeout(const char *text, double *out, cs_error *err)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0') {
+        if (parse_time(text, &v, err) < 0)
+            return -1;
+    }
+    if (!(v >= 0) || v > 1e9)
+        return cs_fail(err, "invalid timeout '%s' (expected seconds in 0..1e9, 0 = none)", text);
+    *out = v;
+    return 0;
+}

@@ -21,6 +21,8 @@ static const char usage[] =
     "  --seed S           scenario seed (overrides collsim.seed in the file)\n"
     "  --unsafe-lua       no sandbox (os.execute, io.popen, writes anywhere)\n"
     "  --no-plot          do not call scripts/plot.py\n"
+    "  --point-timeout S  kill a point after S seconds of wall time; its row gets\n"
+    "                     status=timeout and the sweep goes on (default: none)\n"
     "  -q, --quiet        nothing on stderr but errors (no progress, summary, plot notes)\n"
     "docs/scenarios.md describes scenario files; docs/results.md the outputs.\n";
 
@@ -29,6 +31,7 @@ static const struct option opts[] = {
     {"resume", no_argument, 0, 'r'},       {"shard", required_argument, 0, 'S'},
     {"seed", required_argument, 0, 's'},   {"unsafe-lua", no_argument, 0, 'U'},
     {"no-plot", no_argument, 0, 'N'},      {"quiet", no_argument, 0, 'q'},
+    {"point-timeout", required_argument, 0, 't'},
     {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -70,6 +73,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'U': v->load.unsafe_lua = 1; return 0;
     case 'N': v->no_plot = 1; return 0;
     case 'q': v->run.progress = PROGRESS_QUIET; return 0;
+    case 't': return cli_parse_timeout(optarg, &v->run.point_timeout_s, err);
     default: return 1; /* --help */
     }
 }

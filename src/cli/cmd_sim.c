@@ -90,21 +90,6 @@ static int parse_format(const char *text, int *json, cs_error *err)
     return cs_fail(err, "unknown format '%s' (allowed: csv, json)", text);
 }
 
-/* Seconds, as a bare number ("30", "0.5") or a time with its unit ("500ms"). */
-static int parse_timeout(const char *text, double *out, cs_error *err)
-{
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0') {
-        if (parse_time(text, &v, err) < 0)
-            return -1;
-    }
-    if (!(v >= 0) || v > 1e9)
-        return cs_fail(err, "invalid timeout '%s' (expected seconds in 0..1e9, 0 = none)", text);
-    *out = v;
-    return 0;
-}
-
 static const struct option opts[] = {
     {"topology", required_argument, 0, 'T'},   {"collective", required_argument, 0, 'c'},
     {"algorithm", required_argument, 0, 'a'},  {"ranks", required_argument, 0, 'n'},
@@ -190,7 +175,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'B': rc = parse_size(optarg, &g->packet.buffer, err); break;
     case 'U': rc = pk_routing_parse(optarg, &g->packet.routing, err); break;
     case 'Y': rc = parse_size(optarg, &g->max_memory, err); break;
-    case 't': rc = parse_timeout(optarg, &g->point_timeout_s, err); break;
+    case 't': rc = cli_parse_timeout(optarg, &g->point_timeout_s, err); break;
     case 'h': return 1;
     default: rc = parse_interop_option(c, v, have, err);
     }

@@ -24,6 +24,7 @@ typedef struct running {
     size_t pos;      /* position in the shard */
     double started;
     int active;
+    int timed_out;   /* killed after sweep_run_opts.point_timeout_s */
 } running;
 
 typedef struct runner {
@@ -229,15 +230,16 @@ static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, doub
     return sweep_plan_on_result(r->p, pt, f, row, err);
 }
 
-static int point_failed(runner *r, size_t pos, const sim_config *c, const char *msg, double wall,
-                        cs_error *err)
+/* Records a point that produced no measurement: status "error" or "timeout", and why. */
+static int point_failed(runner *r, size_t pos, const sim_config *c, const char *status,
+                        const char *msg, double wall, cs_error *err)
 {
     sweep_fields f;
     sim_row row;
     sweep_point_fields(r->p, sweep_plan_point(r->p, r->indices[pos]), &f);
     memset(&row, 0, sizeof row);
     sim_row_describe(c, &row);
-    snprintf(f.status, sizeof f.status, "error");
+    snprintf(f.status, sizeof f.status, "%s", status);
     snprintf(f.error, sizeof f.error, "%s", msg);
     return point_done(r, pos, &f, &row, wall, err);
 }
@@ -254,10 +256,11 @@ static int start_point(runner *r, running *s, size_t pos, cs_error *err)
         rc = sim_job_start(&c, &s->job, &perr);
     workload_free(w);
     if (rc < 0)
-        return point_failed(r, pos, &c, perr.msg, wall_seconds() - t0, err);
+        return point_failed(r, pos, &c, "error", perr.msg, wall_seconds() - t0, err);
     s->pos = pos;
     s->started = t0;
     s->active = 1;
+    s->timed_out = 0;
     return 0;
 }
 
@@ -277,7 +280,12 @@ static int finish_point(runner *r, running *s, cs_error *err)
         cs_error ignored;
         sweep_point_config(r->p, sweep_plan_point(r->p, r->indices[s->pos]), &c, &w, &ignored);
         workload_free(w);
-        return point_failed(r, s->pos, &c, perr.msg, wall, err);
+        if (s->timed_out)
+            snprintf(perr.msg, sizeof perr.msg, "timeout: the point ran longer than %g s "
+                     "(--point-timeout); its simulation process was killed",
+                     r->o->point_timeout_s);
+        return point_failed(r, s->pos, &c, s->timed_out ? "timeout" : "error", perr.msg, wall,
+                            err);
     }
     sweep_fields f;
     sweep_point_fields(r->p, sweep_plan_point(r->p, r->indices[s->pos]), &f);
@@ -296,7 +304,38 @@ static void stop_all(runner *r, int sig)
             sim_job_signal(&r->slots[j].job, SIGTERM);
 }
 
-/* Waits for a job's answer or a signal; returns -1 on a fatal error. */
+/* With --point-timeout: milliseconds until the first running point is overdue (-1: none). */
+static int poll_timeout_ms(const runner *r)
+{
+    double limit = r->o->point_timeout_s, first = -1, now = wall_seconds();
+    if (limit <= 0)
+        return -1;
+    for (int j = 0; j < r->o->jobs; j++)
+        if (r->slots[j].active && !r->slots[j].timed_out) {
+            double left = r->slots[j].started + limit - now;
+            if (first < 0 || left < first)
+                first = left > 0 ? left : 0;
+        }
+    return first < 0 ? -1 : (int)(first * 1000) + 1;
+}
+
+/* Kills the points that ran past --point-timeout; their pipes then close and
+ * finish_point records them as "timeout". */
+static void kill_overdue(runner *r)
+{
+    double limit = r->o->point_timeout_s, now = wall_seconds();
+    if (limit <= 0)
+        return;
+    for (int j = 0; j < r->o->jobs; j++) {
+        running *s = &r->slots[j];
+        if (s->active && !s->timed_out && now - s->started >= limit) {
+            s->timed_out = 1;
+            sim_job_signal(&s->job, SIGKILL);
+        }
+    }
+}
+
+/* Waits for a job's answer, a signal or a point's deadline; returns -1 on a fatal error. */
 static int wait_events(runner *r, cs_error *err)
 {
     struct pollfd fds[r->o->jobs + 1];
@@ -308,13 +347,14 @@ static int wait_events(runner *r, cs_error *err)
             fds[nfds] = (struct pollfd){.fd = r->slots[j].job.fd, .events = POLLIN};
             slot_of[nfds++] = j;
         }
-    if (poll(fds, (nfds_t)nfds, -1) < 0)
+    if (poll(fds, (nfds_t)nfds, poll_timeout_ms(r)) < 0)
         return errno == EINTR ? 0 : cs_fail(err, "poll: %s", strerror(errno));
     if (fds[0].revents & POLLIN) {
         struct signalfd_siginfo si;
         if (read(r->sigfd, &si, sizeof si) == (ssize_t)sizeof si && !r->out->signal)
             stop_all(r, (int)si.ssi_signo);
     }
+    kill_overdue(r);
     for (int i = 1; i < nfds; i++)
         if (fds[i].revents && sim_job_read(&r->slots[slot_of[i]].job) == 1 &&
             finish_point(r, &r->slots[slot_of[i]], err) < 0)
@@ -355,7 +395,8 @@ static void count_rows(runner *r)
 {
     for (size_t i = 0; i < r->n; i++) {
         r->out->ok += strcmp(r->rec[i].status, "ok") == 0;
-        r->out->failed += strcmp(r->rec[i].status, "error") == 0;
+        r->out->failed += strcmp(r->rec[i].status, "error") == 0 ||
+                          strcmp(r->rec[i].status, "timeout") == 0;
     }
 }
 

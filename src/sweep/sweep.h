@@ -120,6 +120,7 @@ typedef struct sweep_run_opts {
     int resume;
     progress_mode progress;
     const char *command;   /* the command line, for the manifest */
+    double point_timeout_s; /* > 0: a point running longer is killed, status "timeout" */
 } sweep_run_opts;
 
 typedef struct sweep_outcome {

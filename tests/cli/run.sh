@@ -142,5 +142,18 @@ printf 'collsim.draw{topology = "torus dims=4", out = "x.svg", colour = 1}\n' > 
 check "collsim.draw unknown key" 2 "drawkey.lua:1: collsim.draw: unknown key 'colour'" -- \
     "$bin" run "$tmp/drawkey.lua" -o "$tmp/d2"
 
+# --point-timeout: the slow point (ring allreduce on 1024 ranks, several seconds) is killed
+# and recorded as status=timeout; the fast one before it is kept; the run still exits 0
+cat > "$tmp/slow.lua" <<'LUA'
+collsim.sweep{topology = collsim.topology.torus{dims = "32x32"}, collective = "allreduce",
+              ranks = {4, 1024}, algorithm = "ring", size = "1MiB"}
+LUA
+check "point timeout" 0 "P=1024 n=1MiB: timeout: the point ran longer than 0.5 s" -- \
+    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 0.5
+check "point timeout row" 0 ",timeout," -- cat "$tmp/slow/results.csv"
+check "point timeout keeps the fast point" 0 "^0,.*,ok," -- cat "$tmp/slow/results.csv"
+check "bad point timeout" 2 "point-timeout: invalid timeout" -- \
+    "$bin" run "$tmp/slow.lua" -o "$tmp/slow2" --point-timeout -3
+
 rm -rf "$tmp"
 exit $fail
