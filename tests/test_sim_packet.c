@@ -11,6 +11,7 @@
  *   - adaptive routing spreads one message over both minimal directions of a torus (the
  *     per-link counters), UGAL-L takes Valiant paths (more global bytes) and finishes
  *     sooner under adversarial traffic on a Dragonfly;
+ *   - empty messages complete as one empty packet each;
  *   - a dropped packet is detected (conservation check), bad options are refused.
  */
 #include <math.h>
@@ -183,6 +184,25 @@ static void test_ugal_goes_valiant_under_adversarial_traffic(void)
     CU_ASSERT_EQUAL(benign.bytes_global, row_of(&p).bytes_global);
 }
 
+/* Empty messages (size 0, or blocks of 0 bytes when the vector is smaller than P) travel as
+ * one empty packet each: they complete, carry no bytes, and cost only latency. */
+static void test_empty_messages(void)
+{
+    point p = {.topology = LINE5, .alg = "direct", .coll = COLL_P2P, .P = 5, .dst = 4,
+               .bytes = 0};
+    sim_row r = row_of(&p);
+    CU_ASSERT(close_rel(r.time_s, 4 * 1e-6, TIME_TOL));
+    CU_ASSERT_EQUAL(r.bytes_local, 0);
+    point q = {.topology = "torus dims=4x4", .alg = "ring", .coll = COLL_ALLREDUCE, .P = 16,
+               .bytes = 8}; /* 8 blocks of 1 byte and 8 of 0 */
+    sim_row pk = row_of(&q);
+    q.model = "cm02";
+    sim_row flow = row_of(&q);
+    CU_ASSERT(pk.time_s > 0);
+    CU_ASSERT_EQUAL(pk.bytes_local, flow.bytes_local);
+    CU_ASSERT_EQUAL(pk.messages, flow.messages);
+}
+
 static void test_lost_packet_is_detected(void)
 {
     point p = {.topology = LINE5, .alg = "direct", .coll = COLL_P2P, .P = 5, .dst = 4,
@@ -223,6 +243,7 @@ int main(void)
         {"torus alltoall, 1-packet buffers: no deadlock", test_torus_alltoall_no_deadlock},
         {"adaptive routing spreads load", test_adaptive_spreads_load},
         {"ugal goes Valiant under adversarial traffic", test_ugal_goes_valiant_under_adversarial_traffic},
+        {"empty messages", test_empty_messages},
         {"lost packet detected", test_lost_packet_is_detected},
         {"bad options", test_bad_options},
         {NULL, NULL}};

@@ -218,12 +218,15 @@ void pk_port_enqueue(pk_net *n, pk_packet *p)
 
 /* ---- NICs ------------------------------------------------------------------------------- */
 
-/* Bytes of the next packet of message m. */
+/* Bytes of the next packet of message m. An empty message still travels as one empty
+ * packet (its arrival is what the receiver waits for), so it has one packet to cut. */
 static int64_t next_packet_bytes(const pk_net *n, const pk_msg *m)
 {
+    if (m->bytes == 0)
+        return 0;
     int64_t mtu = n->cfg.mtu, cut = (m->bytes + mtu - 1) / mtu - m->to_cut; /* cut so far */
     int64_t rest = m->bytes - cut * mtu;
-    return rest < mtu ? (rest > 0 ? rest : 0) : mtu;
+    return rest < mtu ? rest : mtu;
 }
 
 static void nic_main(int argc, char **argv)
