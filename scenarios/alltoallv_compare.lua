@@ -2,7 +2,7 @@
 -- (from alltoallv_radix / alltoallv_parlinna) against the MPI baselines, on Polaris and
 -- Fugaku with 32 ranks per node, P = 2048: uniform S = 16 B .. 16 KiB, and the paper's
 -- normal, power-law and FFT (N1, N2) workloads (docs/workloads.md).
--- scripts/alltoallv_speedup.py prints each algorithm's speedup over the best baseline.
+-- `python3 scripts/alltoallv_stats.py compare <dir>/results.csv` prints each algorithm's speedup over the best baseline.
 -- COLLSIM_QUICK=1 runs P = 512 on Polaris only, uniform S = 16 B, 1 KiB, 16 KiB, normal,
 -- power-law, fft1, and fewer variants (below).
 

@@ -2,7 +2,7 @@
 --
 -- P in {512, 1024, 2048} ranks, 32 ranks per node, uniform block sizes on [0, S] for
 -- S = 16 B .. 16 KiB (x4), every radix r = 2, 4, ..., P plus r ~ sqrt(P), on the Polaris
--- (Dragonfly) and Fugaku (8x8x8 torus) presets. scripts/alltoallv_best.py prints the best
+-- (Dragonfly) and Fugaku (8x8x8 torus) presets. `scripts/alltoallv_stats.py radix` prints the best
 -- radix per (machine, P, S); the paper's trend: ~2 (small S), ~sqrt(P) (medium), ~P (large).
 -- COLLSIM_QUICK=1 (environment) runs a scaled-down version: P = 512 only, fewer radices.
 

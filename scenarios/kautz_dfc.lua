@@ -4,7 +4,7 @@
 -- Two configurations: the default model (cm02) with full-duplex DF-C links, and the
 -- thesis' setting: SMPI-like model with SHARED 2dfc links (platforms/dragonfly-16x17.yaml).
 -- size = the block b: allgather/alltoall vectors are P*b (P = 272), allreduce P*b too.
--- scripts/kautz_ratio.py prints the best Kautz over DF-C per size.
+-- `python3 scripts/kautz2dfc_stats.py dfc <dir>/results.csv` prints the best Kautz over DF-C per size.
 -- COLLSIM_QUICK=1: blocks 1 KB, 64 KB, 4 MB only, without kautz_congestion.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"

@@ -4,7 +4,7 @@
 -- block b = 1 KB .. 64 MB (x4); plus the 8x8 bandwidth sweep 100 / 200 / 400 Gb/s.
 -- Two configurations: cm02 with full-duplex links, and the thesis' SMPI-like model with
 -- SHARED links (the presets' default). size = P*b (every collective here).
--- scripts/twodfc_ratio.py prints MD over DO per shape / size / bandwidth.
+-- `python3 scripts/kautz2dfc_stats.py twodfc <dir>/results.csv` prints MD over DO per shape / size / bandwidth.
 -- COLLSIM_QUICK=1: 4x4 and 8x8, b = 1 KB and 32 MB.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"
