@@ -10,16 +10,19 @@
 --
 -- Subsets (the 4,096-node networks take hours on 2 cores): the environment variable
 -- SWING_SHAPES lists the shapes to run (comma-separated names from `shapes` below, default
--- all) and SWING_MAX caps the sizes (e.g. 2MiB). Points keep their ids, so a later run with
--- more shapes or sizes and --resume adds only the missing rows:
---   SWING_SHAPES=8x8,16x16 collsim run scenarios/swing_tori.lua -o results/swing/swing_tori -j 2
-
+-- all) and SWING_MAX caps the sizes (e.g. 2MiB). A subset is a different plan: give each
+-- subset its own output directory (--resume continues the same subset after an
+-- interruption). The reference outputs were made with
+--   SWING_SHAPES=8x8,16x16,8x8x8 collsim run scenarios/swing_tori.lua -o results/swing/swing_tori -j 2
+--   SWING_SHAPES=64x64,hyperx,hx2mesh,hx4mesh,64x16,128x8,256x4,8x8x8x8 SWING_PLAN=pruned \
+--       collsim run scenarios/swing_tori.lua -o results/swing/swing_large -j 2
 --
 -- SWING_PLAN=pruned keeps, on networks of 1,024 nodes or more, the points that decide the
 -- paper's comparisons and drops the rest (a 4,096-node ring point alone costs ~15 min):
--- latency-optimal algorithms up to 128 KiB, bandwidth-optimal ones from 8 KiB, the
--- torus-optimized and mirrored recursive doubling but not the plain one, and no ring or
--- Hamiltonian rings (2(P-1) steps). Smaller networks always run the whole plan.
+-- latency-optimal algorithms up to 128 KiB, bandwidth-optimal ones from 8 KiB (bucket from
+-- 128 KiB), the torus-optimized and mirrored recursive doubling but not the plain one, and
+-- no Hamiltonian rings and no ring (2(P-1) steps) except on the rectangular tori from 32 MiB
+-- (the paper's "ring beats Swing on 256x4 at 512 MiB"). Smaller networks run the whole plan.
 
 local only = os.getenv("SWING_SHAPES")
 local cap = os.getenv("SWING_MAX") and collsim.size(os.getenv("SWING_MAX"))
@@ -27,14 +30,17 @@ local pruned = os.getenv("SWING_PLAN") == "pruned"
 
 local latency_optimal = {swing_latency = true, recursive_doubling = true,
                          recursive_doubling_torus = true}
-local plain_or_ring = {recursive_doubling = true, rabenseifner = true, ring = true,
-                       hamiltonian_rings = true}
+local dropped = {recursive_doubling = true, rabenseifner = true, hamiltonian_rings = true}
 
--- The pruned plan's rule for one point of a network with `hosts` nodes.
-local function in_pruned_plan(pt, hosts)
-  if hosts < 1024 then return true end
-  if plain_or_ring[pt.algorithm] then return false end
+-- The pruned plan's rule for one point of shape s.
+local function in_pruned_plan(pt, s)
+  if s.topo.hosts < 1024 then return true end
+  if dropped[pt.algorithm] then return false end
+  if pt.algorithm == "ring" then return s.rectangular and pt.size >= 32 * 1024 * 1024 end
   if latency_optimal[pt.algorithm] then return pt.size <= 128 * 1024 end
+  -- bucket's 2D(d-1)-ish steps make it latency-bound below ~128 KiB, where the
+  -- latency-optimal baselines beat it by far; a 4,096-node point there costs 10-15 min
+  if pt.algorithm == "bucket" then return pt.size >= 128 * 1024 end
   return pt.size >= 8 * 1024
 end
 
@@ -51,9 +57,9 @@ local shapes = {
   {name = "8x8",     topo = torus("8x8"),     dims = "8x8",     max = "512MiB"},
   {name = "16x16",   topo = torus("16x16"),   dims = "16x16",   max = "512MiB"},
   {name = "64x64",   topo = torus("64x64"),   dims = "64x64",   max = "512MiB"},
-  {name = "64x16",   topo = torus("64x16"),   dims = "64x16",   max = "512MiB"},
-  {name = "128x8",   topo = torus("128x8"),   dims = "128x8",   max = "512MiB"},
-  {name = "256x4",   topo = torus("256x4"),   dims = "256x4",   max = "512MiB"},
+  {name = "64x16",   topo = torus("64x16"),   dims = "64x16",   max = "512MiB", rectangular = true},
+  {name = "128x8",   topo = torus("128x8"),   dims = "128x8",   max = "512MiB", rectangular = true},
+  {name = "256x4",   topo = torus("256x4"),   dims = "256x4",   max = "512MiB", rectangular = true},
   {name = "8x8x8",   topo = torus("8x8x8"),   dims = "8x8x8",   max = "2GiB"},
   {name = "8x8x8x8", topo = torus("8x8x8x8"), dims = "8x8x8x8", max = "2GiB"},
   {name = "hx2mesh", topo = collsim.machine("platforms/swing-hx2mesh.yaml"), dims = "64x64", max = "512MiB"},
@@ -100,7 +106,7 @@ for _, s in ipairs(shapes) do
       -- Hamiltonian rings exist on 2D tori only (swing.md 2.5)
       filter      = function(pt)
         if pt.algorithm == "hamiltonian_rings" and not is_2d_torus then return false end
-        return not pruned or in_pruned_plan(pt, s.topo.hosts)
+        return not pruned or in_pruned_plan(pt, s)
       end,
     }
   end
