@@ -167,8 +167,10 @@ static int keep_foreign(runner *r, char **lines, size_t n, char *path, size_t pa
     if (access(path, F_OK) == 0 && csv_read_results(path, &old, err) < 0)
         return -1;
     char **all = xmalloc((old.n + n + 1) * sizeof *all);
-    memcpy(all, old.lines, old.n * sizeof *all);
-    memcpy(all + old.n, lines, n * sizeof *all);
+    for (size_t i = 0; i < old.n; i++)
+        all[i] = old.lines[i];
+    for (size_t i = 0; i < n; i++)
+        all[old.n + i] = lines[i];
     int rc = csv_write_results(path, all, old.n + n, err);
     free(all);
     csv_rows_free(&old);
