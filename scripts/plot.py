@@ -19,6 +19,9 @@ and for every (topology family, collective, model):
 --kind linkload draws linkload.png from a `collsim draw --link-csv` file: the histogram of
 bytes per link direction, one panel per link class (scripts/plot_linkload.py).
 Only the standard library and matplotlib (Agg backend, no display needed).
+Bad input exits 2 with a message: a CSV that cannot be read or is no results.csv, a
+--baseline of which no name is an algorithm with results in the CSV (the message lists
+them; names without results beside others that have some only get a note).
 """
 import argparse
 import csv
@@ -50,9 +53,34 @@ def number(text):
         return None
 
 
+class PlotError(Exception):
+    """Bad input (a missing file, an unknown name): printed as "plot.py: ...", exit 2."""
+
+
 def read_rows(path):
-    with open(path, newline="") as f:
-        return [r for r in csv.DictReader(f) if r.get("status") == "ok"]
+    try:
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            if "status" not in (reader.fieldnames or []):
+                raise PlotError("%s is not a collsim results.csv (no status column; "
+                                "docs/results.md)" % path)
+            return [r for r in reader if r.get("status") == "ok"]
+    except OSError as e:
+        raise PlotError("cannot read %s: %s" % (path, e.strerror or e))
+
+
+def check_baseline(rows, baseline, path):
+    """The --baseline names are alternatives (the fastest of them is the baseline), so some
+    may be absent from a CSV (a note says so); none present is an error: nothing could be
+    compared."""
+    known = sorted({r["algorithm"] for r in rows})
+    unknown = ["'%s'" % b for b in baseline if b not in known]
+    if unknown and len(unknown) == len(baseline):
+        raise PlotError("--baseline: %s: no such algorithm with results in %s (allowed: %s)"
+                        % (", ".join(unknown), path, ", ".join(known)))
+    if unknown:
+        print("plot.py: note: --baseline %s: no results in %s" % (", ".join(unknown), path),
+              file=sys.stderr)
 
 
 def variant(row):
@@ -122,16 +150,18 @@ def draw_heatmap(key, cells, baseline, path):
     ranks = sorted({c[0] for c in cells})
     sizes = sorted({c[1] for c in cells})
     grid = [[cells.get((p, n), (float("nan"), ""))[0] for n in sizes] for p in ranks]
-    fig, ax = plt.subplots(figsize=(1.1 * len(sizes) + 3, 0.7 * len(ranks) + 2.5))
-    top = max(max(v for v in row if v == v) for row in grid)
-    im = ax.imshow(grid, cmap="viridis", aspect="auto", origin="lower", vmin=1.0,
-                   vmax=max(top, 1.01))
+    # constrained layout + a tight bounding box: the colour bar's label and the title
+    # stay inside the picture whatever the number of cells and the baseline names
+    fig, ax = plt.subplots(figsize=(1.1 * len(sizes) + 3.5, 0.7 * len(ranks) + 2.5),
+                           constrained_layout=True)
+    top = max(max(max(v for v in row if v == v) for row in grid), 1.01)
+    im = ax.imshow(grid, cmap="viridis", aspect="auto", origin="lower", vmin=1.0, vmax=top)
     for i, p in enumerate(ranks):
         for j, n in enumerate(sizes):
             if (p, n) in cells:
                 speedup, winner = cells[(p, n)]
                 ax.text(j, i, "%.2fx\n%s" % (speedup, winner.replace(" ", "\n")),
-                        ha="center", va="center", fontsize=6,
+                        ha="center", va="center", fontsize=7,
                         color="white" if speedup < (1 + top) / 2 else "black")
     ax.set_xticks(range(len(sizes)))
     ax.set_xticklabels([size_label(n) for n in sizes], rotation=45)
@@ -139,12 +169,11 @@ def draw_heatmap(key, cells, baseline, path):
     ax.set_yticklabels([str(p) for p in ranks])
     ax.set_xlabel("vector size per rank (bytes)")
     ax.set_ylabel("ranks P")
-    fig.colorbar(im, ax=ax, label="speedup of the best algorithm over %s (x)" %
+    fig.colorbar(im, ax=ax, label="speedup of the best algorithm\nover %s (x)" %
                  "/".join(baseline))
     ax.set_title("Best algorithm vs baseline %s\n%s, model %s, %s" %
                  ("/".join(baseline), key[1], key[2], key[0]), fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
     return path
 
@@ -183,9 +212,25 @@ def main(argv):
                     choices=["all", "goodput", "global", "heatmap", "linkload"],
                     help="which plots (default all but linkload, which reads a link CSV)")
     args = ap.parse_args(argv)
+    try:
+        return plot(args)
+    except PlotError as e:
+        print("plot.py: %s" % e, file=sys.stderr)
+        return 2
+
+
+def plot(args):
     outdir = args.outdir or os.path.dirname(os.path.abspath(args.csv))
+    try:
+        os.makedirs(outdir, exist_ok=True)
+    except OSError as e:
+        raise PlotError("cannot create %s: %s" % (outdir, e.strerror or e))
     if args.kind == "linkload":
-        for path in linkload(args.csv, outdir):
+        try:
+            written = linkload(args.csv, outdir)
+        except OSError as e:
+            raise PlotError("cannot read %s: %s" % (args.csv, e.strerror or e))
+        for path in written:
             print("plot.py: wrote %s" % path, file=sys.stderr)
         return 0
     rows = read_rows(args.csv)
@@ -193,6 +238,8 @@ def main(argv):
         print("plot.py: no rows with status ok in %s: nothing to draw" % args.csv,
               file=sys.stderr)
         return 0
+    baseline = [b for b in args.baseline.split(",") if b]
+    check_baseline(rows, baseline, args.csv)
     groups = defaultdict(list)
     for r in rows:
         groups[group_key(r)].append(r)
@@ -210,7 +257,11 @@ def main(argv):
                                 os.path.join(outdir, "global-bytes-%s.png" % slug(key)),
                                 1 << 20))
     if args.kind in ("all", "heatmap"):
-        written += heatmaps(rows, [b for b in args.baseline.split(",") if b], outdir)
+        maps = heatmaps(rows, baseline, outdir)
+        if not maps:
+            print("plot.py: no speedup heatmap: no (family, collective, model) group has "
+                  "times of the baseline %s" % ("/".join(baseline) or "ring"), file=sys.stderr)
+        written += maps
     for path in written:
         print("plot.py: wrote %s" % path, file=sys.stderr)
     return 0

@@ -1,12 +1,13 @@
 /* test_sweep_plan.c - Lua scenarios into plans (src/sweep): the cartesian product and its
  * order, sizes with units and collsim.sizes.geometric, parameter variants, filter, seeds
- * and stable ids, duplicates, and load errors as file:line. */
+ * and stable ids, duplicates, load errors as file:line (also those raised in C code, which
+ * get the position of the innermost scenario frame), and the progress line's text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "sweep/sweep.h"
+#include "sweep/sweep_internal.h"
 #include "testutil.h"
 
 /* Loads the scenario text from a temporary file; returns the plan or NULL (err set). */
@@ -151,6 +152,35 @@ static void test_errors(void)
     expect_error("local x = collsim.sizes.geometric('1KiB', '1B')\n", "1", "from <= to");
     expect_error("os.execute('true')\n", "1", "os.execute is not available");
     expect_error("print('nothing')\n", "", "defines no points");
+    /* raised in C called from C (ipairs' iterator): the scenario line that looped */
+    expect_error("local x = 1\nfor _ in ipairs(nil) do end\n", "2", "attempt to index a nil");
+    expect_error("collsim.sweep{topology = 'torus dims=4', collective = 'allreduce',\n"
+                 "  ranks = 4, algorithm = 'ring', filter = function(pt)\n"
+                 "    for _ in ipairs(nil) do end end}\n", "3", "attempt to index a nil");
+    expect_error("\nerror({})\n", "2", "error object is a table value");
+    /* an error rethrown without position keeps its first one, not a second in front */
+    expect_error("local ok, e = pcall(function() local t = nil; return t.x end)\n"
+                 "error(e, 0)\n", "1", "attempt to index a nil value (local 't')");
+}
+
+static void test_progress_line(void)
+{
+    char line[256];
+    progress_status st = {.done = 3, .total = 10, .running = "allreduce ring P=32 n=1MiB",
+                          .running_s = 4, .more = 1, .eta_s = 200};
+    progress_format(&st, 120, line, sizeof line);
+    CU_ASSERT_STRING_EQUAL(line, "[3/10] ETA 3m20s | running allreduce ring P=32 n=1MiB (4 s) "
+                                 "+1 more");
+    progress_format(&st, 50, line, sizeof line); /* a narrow terminal: the label is cut */
+    CU_ASSERT_EQUAL(strlen(line), 49);
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "running allre... (4 s) +1 more"));
+    st = (progress_status){.done = 0, .total = 10, .eta_s = -1};
+    progress_format(&st, 80, line, sizeof line);
+    CU_ASSERT_STRING_EQUAL(line, "[0/10] ETA ?");
+    st = (progress_status){.done = 1, .total = 2, .running = "x", .running_s = 7300,
+                           .eta_s = 42};
+    progress_format(&st, 80, line, sizeof line);
+    CU_ASSERT_STRING_EQUAL(line, "[1/2] ETA 42 s | running x (2h01m)");
 }
 
 int main(void)
@@ -162,6 +192,7 @@ int main(void)
         {"duplicates dropped, random placements seeded", test_duplicates_and_random_seed},
         {"load errors are file:line", test_errors},
         {"workload seeds only for random kinds", test_workload_seeds},
+        {"progress line: done/total, ETA, points in flight", test_progress_line},
         {NULL, NULL}};
     test_add_suite("sweep_plan", cases);
     return test_run_suites();

@@ -23,6 +23,11 @@ static const char usage[] =
     "  --no-plot          do not call scripts/plot.py\n"
     "  --point-timeout S  kill a point after S seconds of wall time; its row gets\n"
     "                     status=timeout and the sweep goes on (default: none)\n"
+    "  --lua-timeout S    wall-time limit of the scenario's evaluation and of each\n"
+    "                     on_result call, in seconds (default 60; 0 = none)\n"
+    "  --lua-memory SIZE  memory limit of the scenario's Lua state (default 1GiB; 0 = none)\n"
+    "  --force            with --resume: run even if the scenario file or seed changed;\n"
+    "                     rows that are not points of this run go to results.foreign.csv\n"
     "  -q, --quiet        nothing on stderr but errors (no progress, summary, plot notes)\n"
     "docs/scenarios.md describes scenario files; docs/results.md the outputs.\n";
 
@@ -31,7 +36,8 @@ static const struct option opts[] = {
     {"resume", no_argument, 0, 'r'},       {"shard", required_argument, 0, 'S'},
     {"seed", required_argument, 0, 's'},   {"unsafe-lua", no_argument, 0, 'U'},
     {"no-plot", no_argument, 0, 'N'},      {"quiet", no_argument, 0, 'q'},
-    {"point-timeout", required_argument, 0, 't'},
+    {"point-timeout", required_argument, 0, 't'}, {"lua-timeout", required_argument, 0, 'L'},
+    {"lua-memory", required_argument, 0, 'M'},   {"force", no_argument, 0, 'F'},
     {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -74,6 +80,13 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'N': v->no_plot = 1; return 0;
     case 'q': v->run.progress = PROGRESS_QUIET; return 0;
     case 't': return cli_parse_timeout(optarg, &v->run.point_timeout_s, err);
+    case 'L': return cli_parse_timeout(optarg, &v->load.lua_timeout_s, err);
+    case 'M':
+        if (parse_size(optarg, &x, err) < 0)
+            return -1;
+        v->load.lua_memory = (size_t)x;
+        return 0;
+    case 'F': v->run.force = 1; return 0;
     default: return 1; /* --help */
     }
 }
@@ -83,9 +96,13 @@ static int parse_args(int argc, char **argv, run_cli *v)
     memset(v, 0, sizeof *v);
     v->run = (sweep_run_opts){.jobs = 1, .shard_k = 1, .shard_n = 1,
                               .progress = isatty(2) ? PROGRESS_TTY : PROGRESS_LINES};
+    v->load.lua_timeout_s = SCENARIO_LUA_TIMEOUT_S;
+    v->load.lua_memory = SCENARIO_LUA_MEMORY;
     int prc = cli_parse_options("run", argc, argv, "o:j:q", opts, usage, parse_option, v);
     if (prc != 0)
         return prc;
+    if (v->run.force && !v->run.resume)
+        return cli_usage_error("run", "--force goes with --resume\n%s", usage);
     if (optind != argc - 1)
         return cli_usage_error("run", "expected one scenario file\n%s", usage);
     v->scenario = argv[optind];
@@ -138,7 +155,7 @@ int cmd_run(int argc, char **argv)
     if (sweep_run(plan, &v.run, &out, &err) < 0) {
         fprintf(stderr, "collsim run: %s\n", err.msg);
         sweep_plan_free(plan);
-        return EXIT_CHECK_FAILED;
+        return out.refused ? EXIT_USAGE : EXIT_CHECK_FAILED;
     }
     rc = finish(&v, plan, &out);
     sweep_plan_free(plan);

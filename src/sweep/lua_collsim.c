@@ -476,16 +476,16 @@ static void open_topologies(lua_State *L, sweep_plan *p)
         lua_pushcclosure(L, l_topology_family, 2);
         lua_setfield(L, -2, topo_family_at(i)->name);
     }
-    lua_newtable(L);
-    set_fn(L, p, "__call", l_topology_call);
-    lua_setmetatable(L, -2);
-    lua_setfield(L, -2, "topology");
-    lua_createtable(L, (int)topo_family_count(), 0);
+    lua_createtable(L, (int)topo_family_count(), 0); /* collsim.topology.families */
     for (size_t i = 0; i < topo_family_count(); i++) {
         lua_pushstring(L, topo_family_at(i)->name);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "families");
+    lua_newtable(L);
+    set_fn(L, p, "__call", l_topology_call);
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "topology");
 }
 
 static void open_lists(lua_State *L, sweep_plan *p)

@@ -79,6 +79,8 @@ static void write_header(FILE *f, const sweep_plan *p, const manifest_run *m)
     snprintf(sg, sizeof sg, "%d.%d.%d", maj, min, patch);
     fputs("{\n  \"manifest\": \"collsim-run-1\"", f);
     key_str(f, in, "state", m->state);
+    if (m->error)
+        key_str(f, in, "error", m->error);
     key_str(f, in, "scenario", sf->path);
     key_str(f, in, "scenario_name", sf->name);
     key_str(f, in, "scenario_sha256", sf->sha256);
@@ -128,4 +130,18 @@ int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err)
         return -1;
     }
     return 0;
+}
+
+void manifest_value(const char *text, const char *key, char *buf, size_t n)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\n  \"%s\": ", key);
+    const char *s = strstr(text, pat);
+    buf[0] = '\0';
+    if (!s)
+        return;
+    s += strlen(pat);
+    s += *s == '"';
+    size_t len = strcspn(s, "\",\n");
+    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), s);
 }

@@ -70,21 +70,6 @@ typedef struct shard {
     char sha256[SHA256_HEX_LEN + 1], seed[32], total[32];
 } shard;
 
-/* The value text of `  "key": value,` in a manifest (quotes and comma dropped). */
-static void manifest_value(const char *text, const char *key, char *buf, size_t n)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\n  \"%s\": ", key);
-    const char *s = strstr(text, pat);
-    buf[0] = '\0';
-    if (!s)
-        return;
-    s += strlen(pat);
-    s += *s == '"';
-    size_t len = strcspn(s, "\",\n");
-    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), s);
-}
-
 static int shard_read(shard *s, const char *dir, cs_error *err)
 {
     char path[4200];

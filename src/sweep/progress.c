@@ -1,21 +1,33 @@
-/* progress.c - telling the user how a sweep goes, on stderr (sweep_internal.h): one
- * rewritten status line on a terminal (points done / total, the point, ETA), one log line
- * per finished point otherwise. */
+/* progress.c - telling the user how a sweep goes, on stderr (sweep_internal.h).
+ *
+ * On a terminal: one status line, rewritten in place, with the points done / total, the
+ * ETA and the points in flight (the one running longest, how long it has run, "+k more"
+ * with -j N); a point that fails also gets a line of its own, so its error stays on the
+ * screen. Otherwise (a log file, a pipe): one line per finished point.
+ */
 #include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "common/util.h"
 #include "sweep/sweep_internal.h"
 
+/* Redraws closer together than this are skipped (fast points would flood the terminal). */
+#define REDRAW_S 0.1
+
 void progress_init(progress *pr, progress_mode mode, size_t total, size_t done)
 {
+    memset(pr, 0, sizeof *pr);
     pr->mode = mode;
     pr->total = total;
     pr->done = done;
     pr->done_at_start = done;
     pr->started = wall_seconds();
+    pr->last_draw = -1;
 }
 
-/* Seconds left, from the mean time per point of this run; < 0 when unknown. */
+/* Seconds left, from the points per second of this run; < 0 when unknown. */
 static double eta_seconds(const progress *pr)
 {
     size_t ran = pr->done - pr->done_at_start;
@@ -24,27 +36,84 @@ static double eta_seconds(const progress *pr)
     return (wall_seconds() - pr->started) / (double)ran * (double)(pr->total - pr->done);
 }
 
+/* "42 s", "3m20s", "2h05m". */
+static void format_duration(double s, char *buf, size_t n)
+{
+    long t = (long)(s + 0.5);
+    if (t < 100)
+        snprintf(buf, n, "%ld s", t);
+    else if (t < 3600)
+        snprintf(buf, n, "%ldm%02lds", t / 60, t % 60);
+    else
+        snprintf(buf, n, "%ldh%02ldm", t / 3600, t % 3600 / 60);
+}
+
+void progress_format(const progress_status *st, int width, char *buf, size_t n)
+{
+    char eta[32] = "?", ran[32], head[96], tail[96];
+    if (st->eta_s >= 0)
+        format_duration(st->eta_s, eta, sizeof eta);
+    snprintf(head, sizeof head, "[%zu/%zu] ETA %s", st->done, st->total, eta);
+    if (!st->running) {
+        snprintf(buf, n, "%s", head);
+        return;
+    }
+    format_duration(st->running_s, ran, sizeof ran);
+    if (st->more)
+        snprintf(tail, sizeof tail, " (%s) +%zu more", ran, st->more);
+    else
+        snprintf(tail, sizeof tail, " (%s)", ran);
+    /* the label gives way when the line is too wide: it is cut, with "..." */
+    int room = width - 1 - (int)strlen(head) - (int)strlen(" | running ") - (int)strlen(tail);
+    int len = (int)strlen(st->running);
+    if (len <= room)
+        snprintf(buf, n, "%s | running %s%s", head, st->running, tail);
+    else
+        snprintf(buf, n, "%s | running %.*s...%s", head, room > 3 ? room - 3 : 0, st->running,
+                 tail);
+}
+
+static int terminal_width(void)
+{
+    struct winsize ws;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+        return ws.ws_col;
+    return 80;
+}
+
+void progress_show(progress *pr, const char *running, double running_s, size_t nrunning)
+{
+    double now = wall_seconds();
+    if (pr->mode != PROGRESS_TTY || (pr->last_draw >= 0 && now - pr->last_draw < REDRAW_S))
+        return;
+    pr->last_draw = now;
+    progress_status st = {.done = pr->done, .total = pr->total, .running = running,
+                          .running_s = running_s, .more = nrunning ? nrunning - 1 : 0,
+                          .eta_s = eta_seconds(pr)};
+    char line[1024];
+    progress_format(&st, terminal_width(), line, sizeof line);
+    fprintf(stderr, "\r\033[K%s", line);
+    fflush(stderr);
+    pr->shown = 1;
+}
+
 void progress_point(progress *pr, const char *label, const char *status, double wall_s)
 {
     pr->done++;
-    if (pr->mode == PROGRESS_QUIET)
+    int failed = strcmp(status, "ok") != 0;
+    if (pr->mode == PROGRESS_QUIET || (pr->mode == PROGRESS_TTY && !failed))
         return;
-    double eta = eta_seconds(pr);
     if (pr->mode == PROGRESS_TTY) {
-        fprintf(stderr, "\r\033[K[%zu/%zu] %s %s", pr->done, pr->total, label, status);
-        if (eta >= 0)
-            fprintf(stderr, "  ETA %.0f s", eta);
-        if (pr->done == pr->total)
-            fputc('\n', stderr);
-    } else {
-        fprintf(stderr, "collsim run: [%zu/%zu] %s: %s (%.2f s)\n", pr->done, pr->total, label,
-                status, wall_s);
+        fputs("\r\033[K", stderr); /* the failure's line replaces the status line */
+        pr->last_draw = -1;       /* which is drawn again at once */
     }
+    fprintf(stderr, "collsim run: [%zu/%zu] %s: %s (%.2f s)\n", pr->done, pr->total, label,
+            status, wall_s);
     fflush(stderr);
 }
 
 void progress_end(progress *pr)
 {
-    if (pr->mode == PROGRESS_TTY && pr->done != pr->total)
-        fputc('\n', stderr);
+    if (pr->mode == PROGRESS_TTY && pr->shown)
+        fputs("\r\033[K", stderr); /* the summary line follows */
 }

@@ -125,26 +125,110 @@ static void append_timing(runner *r, const sweep_point *pt, double wall, long rs
         fprintf(stderr, "collsim run: cannot append to timings.csv: %s\n", strerror(errno));
 }
 
-/* --resume: keeps the rows of this plan's shard (one per point), drops the rest. */
+/* ---- --resume: what the output directory holds ------------------------------------------ */
+
+/* What differs between the run manifest.json records and this one ("" if nothing, or no
+ * manifest): "the scenario file (sha256 ab12..., now cd34...), the seed (7, now 8)". */
+static void run_changes(const runner *r, char *buf, size_t n)
+{
+    char path[4200], was[80];
+    size_t len;
+    snprintf(path, sizeof path, "%s/manifest.json", r->o->outdir);
+    buf[0] = '\0';
+    cs_error ignored;
+    char *text = access(path, F_OK) == 0 ? sweep_read_text(path, &len, &ignored) : NULL;
+    if (!text)
+        return;
+    const scenario_facts *f = sweep_plan_facts(r->p);
+    char seed[32], shard[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)f->seed);
+    snprintf(shard, sizeof shard, "%d/%d", r->o->shard_k, r->o->shard_n);
+    static const char *const keys[] = {"scenario_sha256", "seed", "shard"};
+    static const char *const names[] = {"the scenario file (sha256 ", "the seed (", "the shard ("};
+    const char *now[] = {f->sha256, seed, shard};
+    for (size_t i = 0; i < 3; i++) {
+        manifest_value(text, keys[i], was, sizeof was);
+        if (strcmp(was, now[i]) == 0)
+            continue;
+        const char *cut = i == 0 ? "..." : ""; /* 12 hex digits of a hash say enough */
+        size_t at = strlen(buf);
+        snprintf(buf + at, n - at, "%s%s%.12s%s, now %.12s%s)", at ? ", " : "", names[i], was,
+                 cut, now[i], cut);
+    }
+    free(text);
+}
+
+/* Adds rows to OUTDIR/results.foreign.csv (after the rows it already has). */
+static int keep_foreign(runner *r, char **lines, size_t n, char *path, size_t pathlen,
+                        cs_error *err)
+{
+    snprintf(path, pathlen, "%s/results.foreign.csv", r->o->outdir);
+    csv_rows old = {0};
+    if (access(path, F_OK) == 0 && csv_read_results(path, &old, err) < 0)
+        return -1;
+    char **all = xmalloc((old.n + n + 1) * sizeof *all);
+    for (size_t i = 0; i < old.n; i++)
+        all[i] = old.lines[i];
+    for (size_t i = 0; i < n; i++)
+        all[old.n + i] = lines[i];
+    int rc = csv_write_results(path, all, old.n + n, err);
+    free(all);
+    csv_rows_free(&old);
+    return rc;
+}
+
+/* Refuses (without --force) to resume into a directory of another run: the rows that are
+ * not points of this run would be lost. */
+static int refuse_resume(runner *r, const char *changes, size_t nforeign, cs_error *err)
+{
+    char rows[128] = "";
+    if (nforeign)
+        snprintf(rows, sizeof rows, "; %zu of its rows are not points of this run", nforeign);
+    r->out->refused = 1;
+    return cs_fail(err, "--resume: %s holds the results of another run%s%s%s%s. Use --resume "
+                        "--force to go on (keeping the rows that are points of this run, and "
+                        "moving the others to %s/results.foreign.csv) or another -o directory",
+                   r->o->outdir, changes[0] ? ": " : "", changes, changes[0] ? " changed" : "",
+                   rows, r->o->outdir);
+}
+
+/* --resume: keeps the rows of this plan's shard (one per point); the others ("foreign")
+ * refuse the resume, or with --force go to results.foreign.csv. */
 static int resume_rows(runner *r, cs_error *err)
 {
     csv_rows rows;
-    if (csv_read_results(r->csv, &rows, err) < 0)
+    if (csv_read_results(r->csv, &rows, err) < 0) {
+        r->out->refused = 1;
         return -1;
+    }
     char **kept = xmalloc((rows.n + 1) * sizeof *kept);
-    size_t nkept = 0;
+    char **foreign = xmalloc((rows.n + 1) * sizeof *foreign);
+    size_t nkept = 0, nforeign = 0;
     for (size_t i = 0; i < rows.n; i++) {
         int64_t index, pos;
         char id[SWEEP_ID_LEN + 1];
         if (csv_row_key(rows.lines[i], &index, id) < 0 || sweep_plan_find(r->p, id) != index ||
-            (pos = shard_pos(r, index)) < 0 || r->rec[pos].status[0])
+            (pos = shard_pos(r, index)) < 0 || r->rec[pos].status[0]) {
+            foreign[nforeign++] = rows.lines[i];
             continue;
+        }
         record_row(r, (size_t)pos, rows.lines[i]);
         kept[nkept++] = rows.lines[i];
     }
+    char changes[512], path[4200];
+    run_changes(r, changes, sizeof changes);
+    int rc = 0;
+    if ((changes[0] || nforeign) && !r->o->force)
+        rc = refuse_resume(r, changes, nforeign, err);
+    else if (nforeign && (rc = keep_foreign(r, foreign, nforeign, path, sizeof path, err)) == 0 &&
+             r->o->progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --resume --force: %zu rows that are not points of this "
+                        "run moved to %s\n", nforeign, path);
     r->out->resumed = nkept;
-    int rc = csv_write_results(r->csv, kept, nkept, err);
+    if (rc == 0)
+        rc = csv_write_results(r->csv, kept, nkept, err);
     free(kept);
+    free(foreign);
     csv_rows_free(&rows);
     return rc;
 }
@@ -304,19 +388,19 @@ static void stop_all(runner *r, int sig)
             sim_job_signal(&r->slots[j].job, SIGTERM);
 }
 
-/* With --point-timeout: milliseconds until the first running point is overdue (-1: none). */
+/* With --point-timeout: milliseconds until the first running point is overdue (-1: none);
+ * on a terminal at most a second, so that the status line's clocks go on. */
 static int poll_timeout_ms(const runner *r)
 {
     double limit = r->o->point_timeout_s, first = -1, now = wall_seconds();
-    if (limit <= 0)
-        return -1;
-    for (int j = 0; j < r->o->jobs; j++)
+    for (int j = 0; j < r->o->jobs && limit > 0; j++)
         if (r->slots[j].active && !r->slots[j].timed_out) {
             double left = r->slots[j].started + limit - now;
             if (first < 0 || left < first)
                 first = left > 0 ? left : 0;
         }
-    return first < 0 ? -1 : (int)(first * 1000) + 1;
+    int ms = first < 0 ? -1 : (int)(first * 1000) + 1;
+    return r->pr.mode == PROGRESS_TTY && (ms < 0 || ms > 1000) ? 1000 : ms;
 }
 
 /* Kills the points that ran past --point-timeout; their pipes then close and
@@ -370,6 +454,25 @@ static int any_active(const runner *r)
     return 0;
 }
 
+/* On a terminal: the status line with the points in flight. */
+static void show_running(runner *r)
+{
+    const running *oldest = NULL;
+    size_t n = 0;
+    for (int j = 0; j < r->o->jobs; j++)
+        if (r->slots[j].active) {
+            n++;
+            if (!oldest || r->slots[j].started < oldest->started)
+                oldest = &r->slots[j];
+        }
+    char label[1024];
+    if (oldest)
+        sweep_point_label(r->p, sweep_plan_point(r->p, r->indices[oldest->pos]), label,
+                          sizeof label);
+    progress_show(&r->pr, oldest ? label : NULL, oldest ? wall_seconds() - oldest->started : 0,
+                  n);
+}
+
 static int run_points(runner *r, cs_error *err)
 {
     size_t next = 0;
@@ -384,6 +487,8 @@ static int run_points(runner *r, cs_error *err)
             next++;
         if (!any_active(r) && (next >= r->n || r->out->signal))
             return 0;
+        if (r->pr.mode == PROGRESS_TTY)
+            show_running(r);
         if (any_active(r) && wait_events(r, err) < 0)
             return -1;
     }
@@ -407,6 +512,16 @@ static int write_manifest(runner *r, const char *state, cs_error *err)
     return manifest_write(r->p, &r->m, err);
 }
 
+/* After an error that stopped the run: the manifest says "failed", and why. */
+static int run_failed(runner *r, cs_error *err)
+{
+    cs_error merr;
+    r->m.error = err->msg;
+    if (write_manifest(r, "failed", &merr) < 0)
+        fprintf(stderr, "collsim run: %s\n", merr.msg);
+    return -1;
+}
+
 static int run(runner *r, cs_error *err)
 {
     if (make_dirs(r->o->outdir, err) < 0 || open_results(r, err) < 0)
@@ -425,11 +540,9 @@ static int run(runner *r, cs_error *err)
             finish_point(r, &r->slots[j], &ignored);
         }
     progress_end(&r->pr);
-    if (rc < 0)
-        return -1;
     count_rows(r);
-    if (sort_results(r, err) < 0)
-        return -1;
+    if (rc < 0 || sort_results(r, err) < 0)
+        return run_failed(r, err);
     return write_manifest(r, r->out->signal ? "interrupted" : "complete", err);
 }
 

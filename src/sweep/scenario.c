@@ -2,8 +2,10 @@
  * (sweep.h).
  *
  * The file is loaded as text only (a precompiled chunk is refused) with the chunk name
- * "@<path as given>", so every Lua error message starts with "<path>:<line>:". The Lua
- * state stays open with the plan: on_result callbacks run in it while the sweep runs.
+ * "@<path as given>", so every Lua error message starts with "<path>:<line>:" (errors
+ * raised without one get it from lua_limits_pcall's message handler). The Lua state runs
+ * under the limits of lua_limits.c and stays open with the plan: on_result callbacks
+ * run in it while the sweep runs.
  */
 #include <errno.h>
 #include <libgen.h>
@@ -26,30 +28,17 @@ void scenario_name_of(const char *path, char *name, size_t n)
     snprintf(name, n, "%.*s", (int)len, base);
 }
 
-/* The error on top of the stack as a message (error() may raise any value). */
-static const char *lua_error_text(lua_State *L)
-{
-    const char *msg = lua_tostring(L, -1);
-    if (msg)
-        return msg;
-    return luaL_typename(L, -1)[0] == 'n' ? "error (nil)" : "error object is not a string";
-}
-
 static int run_file(sweep_plan *p, const char *path, cs_error *err)
 {
     lua_State *L = p->L;
     if (luaL_loadfilex(L, path, "t") != LUA_OK) {
         /* syntax errors come as "path:line: message"; an unreadable file "cannot open" */
-        cs_fail(err, "%s", lua_error_text(L));
+        const char *msg = lua_tostring(L, -1);
+        cs_fail(err, "%s", msg ? msg : "cannot load the scenario");
         lua_pop(L, 1);
         return -1;
     }
-    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
-        cs_fail(err, "%s", lua_error_text(L));
-        lua_pop(L, 1);
-        return -1;
-    }
-    return 0;
+    return lua_limits_pcall(L, 0, "scenario evaluation", err);
 }
 
 static int init_facts(sweep_plan *p, const char *path, const scenario_opts *o, cs_error *err)
@@ -78,7 +67,12 @@ int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs
         sweep_plan_free(p);
         return -1;
     }
-    p->L = luaL_newstate();
+    p->L = lua_limits_newstate(&p->limits, p->facts.path, o->lua_timeout_s, o->lua_memory);
+    if (!p->L) {
+        cs_fail(err, "%s: cannot create a Lua state (out of memory)", path);
+        sweep_plan_free(p);
+        return -1;
+    }
     scenario_open_libs(p->L, p);
     scenario_open_collsim(p->L, p);
     lua_pop(p->L, 1);
@@ -129,10 +123,12 @@ int sweep_plan_on_result(sweep_plan *p, const sweep_point *pt, const sweep_field
     lua_State *L = p->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     push_row(L, f, row);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-        cs_fail(err, "on_result: %s", lua_error_text(L));
-        lua_pop(L, 1);
-        return -1;
+    if (lua_limits_pcall(L, 1, "on_result", err) < 0) {
+        char msg[sizeof err->msg], label[512];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        sweep_point_label(p, pt, label, sizeof label);
+        return cs_fail(err, "%s (in on_result, point %lld: %s)", msg, (long long)pt->index,
+                       label);
     }
     return 0;
 }

@@ -23,7 +23,10 @@
  * parameters, status and wall time.
  *
  * Resume: --resume keeps the rows of results.csv whose ids are points of this plan (and
- * shard), skips those points and runs the others. Interruption (SIGINT, SIGTERM, SIGHUP):
+ * shard), skips those points and runs the others. It refuses (out->refused) when the
+ * manifest records another scenario SHA-256, seed or shard, or a row is not a point of
+ * this run, unless forced: then such rows are moved to OUTDIR/results.foreign.csv. An
+ * error that stops a run leaves the manifest in state "failed" with the message. Interruption (SIGINT, SIGTERM, SIGHUP):
  * running points are killed and not recorded, completed rows stay, the manifest says
  * "interrupted", and the run returns 128 + the signal number.
  */
@@ -68,7 +71,15 @@ typedef struct scenario_opts {
     int unsafe_lua;       /* no sandbox */
     int have_seed;        /* seed given on the command line (overrides collsim.seed) */
     uint64_t seed;
+    /* Limits of the scenario's Lua code (0: none): wall time of its evaluation and of
+     * each on_result call (filter and dims functions run during the evaluation), and
+     * memory of its Lua state. Exceeding one is a "file:line:" error. */
+    double lua_timeout_s;
+    size_t lua_memory;
 } scenario_opts;
+/* The defaults of collsim run (--lua-timeout, --lua-memory). */
+#define SCENARIO_LUA_TIMEOUT_S 60.0
+#define SCENARIO_LUA_MEMORY ((size_t)1 << 30)
 
 /* The scenario name: the file's base name without ".lua" ("quickstart"). */
 void scenario_name_of(const char *path, char *name, size_t n);
@@ -121,6 +132,7 @@ typedef struct sweep_run_opts {
     progress_mode progress;
     const char *command;   /* the command line, for the manifest */
     double point_timeout_s; /* > 0: a point running longer is killed, status "timeout" */
+    int force;             /* with resume: go on when the scenario, seed or shard changed */
 } sweep_run_opts;
 
 typedef struct sweep_outcome {
@@ -128,6 +140,7 @@ typedef struct sweep_outcome {
     size_t resumed;     /* found in results.csv */
     size_t ok, failed;  /* rows in results.csv at the end */
     int signal;         /* the signal that interrupted the run, 0 if none */
+    int refused;        /* the error is the output directory's (--resume): nothing ran */
 } sweep_outcome;
 
 /* Runs the plan into o->outdir (created if needed). Returns 0 when the run ended

@@ -3,6 +3,7 @@
  *   plan.c          the plan: strings, topologies, points, ids, seeds, point -> sim_config
  *   scenario.c      loading a scenario file into a Lua state, on_result calls
  *   lua_sandbox.c   the sandboxed standard library
+ *   lua_limits.c    memory and time limits of the Lua state, error positions
  *   lua_collsim.c   the collsim module (constructors, helpers)
  *   lua_draw.c      collsim.draw{...}: pictures through draw_run (draw.h)
  *   lua_sweep.c     collsim.sweep: reading the axes
@@ -31,8 +32,28 @@ typedef struct plan_topology {
     char dims[64];    /* "8x8x8" for grid families, else "" */
 } plan_topology;
 
+/* lua_limits.c: the memory cap, the time limit and the error positions of a scenario's
+ * Lua state. Owned by the plan; the state's allocator data (lua_getallocf). */
+typedef struct lua_limits {
+    lua_State *L;           /* the main thread */
+    const char *path;       /* the scenario file */
+    size_t used, cap;       /* bytes the state holds; its cap (0: none) */
+    double timeout_s;       /* per lua_limits_pcall (0: none) */
+    double deadline;        /* wall_seconds() past which the hook raises (0: none) */
+    const char *activity;   /* "scenario evaluation", "on_result": for the timeout error */
+    int over_memory;        /* the allocator refused a block during this call */
+    char where[LUA_IDSIZE + 32]; /* "file:line:" recorded for a memory error */
+} lua_limits;
+/* A new Lua state allocating through lim, with the time hook set; NULL if out of memory. */
+lua_State *lua_limits_newstate(lua_limits *lim, const char *path, double timeout_s, size_t cap);
+/* lua_pcall of the function under nargs arguments on top of the stack (no results),
+ * with the time limit and the message handler; errors are "file:line: message" in err.
+ * `activity` names the call in a timeout error. */
+int lua_limits_pcall(lua_State *L, int nargs, const char *activity, cs_error *err);
+
 struct sweep_plan {
     scenario_facts facts;
+    lua_limits limits;
     char dir[4096];     /* the scenario's directory (real path) */
     char outdir[4096];  /* scenario writes go only here (real path once created) */
     int seed_used;      /* a sweep has used the seed: collsim.seed may not change it now */
@@ -153,11 +174,28 @@ typedef struct progress {
     progress_mode mode;
     size_t total, done, done_at_start;
     double started;
+    double last_draw; /* when the status line was drawn, < 0: draw at the next call */
+    int shown;        /* a status line is on the terminal */
 } progress;
 void progress_init(progress *pr, progress_mode mode, size_t total, size_t done);
-/* One point finished (status "ok" / "error"). */
+/* One point finished (status "ok", or its error): a log line, except on a terminal for
+ * an "ok" point. */
 void progress_point(progress *pr, const char *label, const char *status, double wall_s);
+/* On a terminal: (re)draws the status line with the points in flight: `running`, the
+ * label of the one running longest (NULL: none), running_s seconds so far, and nrunning
+ * of them in all. Redraws closer together than 0.1 s are skipped. */
+void progress_show(progress *pr, const char *running, double running_s, size_t nrunning);
 void progress_end(progress *pr);
+/* The status line: "[12/48] ETA 3m20s | running allreduce ring P=32 n=1MiB (4 s) +1 more",
+ * at most width - 1 characters (the label is cut to fit). */
+typedef struct progress_status {
+    size_t done, total;
+    const char *running; /* NULL: nothing running */
+    double running_s;
+    size_t more;         /* other points running */
+    double eta_s;        /* < 0: unknown */
+} progress_status;
+void progress_format(const progress_status *st, int width, char *buf, size_t n);
 
 /* manifest.c: OUTDIR/manifest.json, written atomically (temp file + rename). */
 typedef struct point_record {
@@ -167,7 +205,8 @@ typedef struct point_record {
 } point_record;
 typedef struct manifest_run {
     const sweep_run_opts *opts;
-    const char *state;      /* "running", "complete", "interrupted" */
+    const char *state;      /* "running", "complete", "interrupted", "failed" */
+    const char *error;      /* with "failed": why (the message collsim run printed) */
     char started[32];       /* ISO 8601 UTC */
     double wall_s;          /* of the whole run so far */
     const size_t *indices;  /* the points of this shard, in order */
@@ -175,6 +214,10 @@ typedef struct manifest_run {
     const point_record *records; /* per shard point */
 } manifest_run;
 int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err);
+/* The value text of a header field `  "key": value,` of a manifest's text (quotes and
+ * comma dropped; "" if absent). The writer's layout is what makes this sound: collsim
+ * has no JSON reader. */
+void manifest_value(const char *text, const char *key, char *buf, size_t n);
 /* The current UTC time as "2026-11-23T21:30:00Z". */
 void utc_now(char *buf, size_t n);
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # CLI test: `collsim run SCENARIO.lua`: scenario errors as file:line with a non-zero
-# exit, the sandbox, same seed -> same CSV, -j 2 -> same CSV as -j 1, a killed run resumed
-# -> same CSV as an uninterrupted one, shards together = the whole run.
+# exit (also runtime errors in C code, time and memory limits, on_result errors with a
+# "failed" manifest), the sandbox, same seed -> same CSV, -j 2 -> same CSV as -j 1, a
+# killed run resumed -> same CSV as an uninterrupted one, --resume refusing another run's
+# directory, shards together = the whole run, the terminal progress line, plot.py.
 # usage: run.sh PATH/TO/collsim
 set -u
 bin=$1
@@ -31,6 +33,71 @@ check "bad size" 2 "size.lua:1: collsim.sweep: size" -- "$bin" run "$tmp/size.lu
 printf 'collsim.sweep{topology = collsim.topology.torus{dimz = "4"}, collective = "allreduce",\n  ranks = 4, algorithm = "ring"}\n' > "$tmp/key.lua"
 check "bad topology key" 2 "key.lua:1: .*dimz" -- "$bin" run "$tmp/key.lua" -o "$tmp/o"
 check "missing file" 2 "nope.lua" -- "$bin" run "$tmp/nope.lua" -o "$tmp/o"
+
+# errors raised in C code (ipairs' iterator) get the line of the innermost scenario frame,
+# also inside a collsim.* call (a filter function collsim.sweep calls)
+printf 'local x = 1\nfor _ in ipairs(nil) do end\n' > "$tmp/rt.lua"
+check "runtime error: file:line" 2 "rt.lua:2: attempt to index a nil value" -- "$bin" run "$tmp/rt.lua" -o "$tmp/o"
+cat > "$tmp/rtc.lua" <<'LUA'
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4, algorithm = "ring",
+  filter = function(point)
+    for _ in ipairs(point.no_such_key) do end
+  end}
+LUA
+check "runtime error inside collsim.sweep: file:line" 2 "rtc.lua:3: attempt to index a nil value" -- \
+    "$bin" run "$tmp/rtc.lua" -o "$tmp/o"
+
+# ---- limits of the Lua code: time and memory -------------------------------------------------
+printf 'local n = 0\nwhile true do n = n + 1 end\n' > "$tmp/loop.lua"
+check "endless loop stopped" 2 "loop.lua:2: scenario evaluation exceeded 0.5 s (--lua-timeout)" -- \
+    "$bin" run "$tmp/loop.lua" -o "$tmp/o" --lua-timeout 0.5
+printf 'while true do\n  pcall(function() while true do end end)\nend\n' > "$tmp/pcall.lua"
+check "endless loop of pcalls stopped" 2 "pcall.lua:[12]: scenario evaluation exceeded" -- \
+    timeout 60 "$bin" run "$tmp/pcall.lua" -o "$tmp/o" --lua-timeout 0.3
+cat > "$tmp/filterloop.lua" <<'LUA'
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4, algorithm = "ring",
+  filter = function(point)
+    while true do end
+  end}
+LUA
+check "endless filter stopped" 2 "filterloop.lua:3: scenario evaluation exceeded 0.3 s" -- \
+    "$bin" run "$tmp/filterloop.lua" -o "$tmp/o" --lua-timeout 0.3
+printf 'local t = {}\nwhile true do t[#t + 1] = {} end\n' > "$tmp/bomb.lua"
+check "memory bomb stopped" 2 "bomb.lua:2: scenario used more than 16MiB of memory (--lua-memory)" -- \
+    "$bin" run "$tmp/bomb.lua" -o "$tmp/o" --lua-memory 16MiB
+printf 'local n = 1\nlocal s = string.rep("x", 256 * 1024 * 1024)\n' > "$tmp/bigstr.lua"
+check "one large block refused" 2 "bigstr.lua:2: scenario used more than 100MiB of memory" -- \
+    "$bin" run "$tmp/bigstr.lua" -o "$tmp/o" --lua-memory 100MiB
+check "bad --lua-memory" 2 "lua-memory: .*allowed units" -- "$bin" run "$tmp/bomb.lua" --lua-memory 3XB
+
+# ---- on_result: an error or an endless callback stops the run; the manifest says "failed" ---
+cat > "$tmp/onres.lua" <<'LUA'
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4, algorithm = "ring",
+  model = "traffic", sizes = {"1KiB", "2KiB"},
+  on_result = function(row)
+    if row.size_bytes == 2048 then error("no 2 KiB please") end
+  end}
+LUA
+check "on_result error" 1 "onres.lua:4: no 2 KiB please (in on_result, point 1" -- \
+    "$bin" run "$tmp/onres.lua" -o "$tmp/or" --no-plot
+check "on_result error: manifest failed" 0 '"state": "failed"' -- cat "$tmp/or/manifest.json"
+check "on_result error: manifest error" 0 '"error": "onres.lua:4: no 2 KiB please' -- sh -c \
+    "sed 's|$tmp/||' '$tmp/or/manifest.json'"
+# the header and both rows: a row is written before its on_result call
+check "on_result error: the rows so far" 0 "^3$" -- sh -c "wc -l < '$tmp/or/results.csv'"
+sed 's/error("no 2 KiB please")/while true do end/' "$tmp/onres.lua" > "$tmp/onloop.lua"
+check "endless on_result stopped" 1 "onloop.lua:4: on_result exceeded 0.3 s (--lua-timeout)" -- \
+    "$bin" run "$tmp/onloop.lua" -o "$tmp/ol" --no-plot --lua-timeout 0.3
+check "endless on_result: manifest failed" 0 '"state": "failed"' -- cat "$tmp/ol/manifest.json"
+
+# ---- collsim.topology.families, as docs/scenarios.md shows it ----------------------------
+cat > "$tmp/families.lua" <<'LUA'
+for _, f in ipairs(collsim.topology.families) do io.write(f, " ") end
+print()
+collsim.sweep{topology = collsim.topology[collsim.topology.families[1]](), collective = "allreduce",
+              ranks = 2, algorithm = "ring", model = "traffic"}
+LUA
+check "collsim.topology.families" 0 "dragonfly .*torus" -- "$bin" run "$tmp/families.lua" -o "$tmp/fam" -q --no-plot
 
 # ---- the sandbox ---------------------------------------------------------------------------
 printf '\nos.execute("touch %s/pwned")\n' "$tmp" > "$tmp/exec.lua"
@@ -101,6 +168,20 @@ check "resume" 0 "24 points ([0-9]* resumed)" -- "$bin" run "$tmp/small.lua" -o 
 same "killed + resumed = uninterrupted" "$tmp/a/results.csv" "$tmp/k/results.csv"
 check "resume with nothing left" 0 "24 points (24 resumed)" -- \
     "$bin" run "$tmp/small.lua" -o "$tmp/k" --seed 7 --resume --no-plot
+# --resume into a directory of another run: refused, nothing lost; --force keeps them aside
+check "resume with another seed refused" 2 "the seed (7, now 8) changed; 24 of its rows are not points of this run. Use --resume --force" -- \
+    "$bin" run "$tmp/small.lua" -o "$tmp/k" --seed 8 --resume --no-plot
+same "refused resume: results.csv untouched" "$tmp/a/results.csv" "$tmp/k/results.csv"
+{ cat "$tmp/small.lua"; echo "-- an edit"; } > "$tmp/small2.lua"
+check "resume of an edited scenario refused" 2 "the scenario file (sha256 [0-9a-f]*\.\.\., now [0-9a-f]*\.\.\.) changed" -- \
+    "$bin" run "$tmp/small2.lua" -o "$tmp/k" --seed 7 --resume --no-plot
+check "resume of another shard refused" 2 "the shard (1/1, now 2/3) changed; 16 of its rows" -- \
+    "$bin" run "$tmp/small.lua" -o "$tmp/k" --seed 7 --shard 2/3 --resume --no-plot
+check "--force needs --resume" 2 "force goes with --resume" -- "$bin" run "$tmp/small.lua" -o "$tmp/k" --force
+check "resume --force" 0 "24 rows that are not points of this run moved to .*results.foreign.csv" -- \
+    "$bin" run "$tmp/small.lua" -o "$tmp/k" --seed 8 --resume --force --no-plot
+same "resume --force: the old rows aside" "$tmp/a/results.csv" "$tmp/k/results.foreign.csv"
+same "resume --force: the new run" "$tmp/c/results.csv" "$tmp/k/results.csv"
 
 # ---- shards ------------------------------------------------------------------------------------
 for k in 1 2 3; do
@@ -154,6 +235,45 @@ check "point timeout row" 0 ",timeout," -- cat "$tmp/slow/results.csv"
 check "point timeout keeps the fast point" 0 "^0,.*,ok," -- cat "$tmp/slow/results.csv"
 check "bad point timeout" 2 "point-timeout: invalid timeout" -- \
     "$bin" run "$tmp/slow.lua" -o "$tmp/slow2" --point-timeout -3
+
+# ---- the progress line on a terminal (script(1) gives the run a pty) ------------------------
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$bin' run '$tmp/small.lua' -o '$tmp/tty' --seed 7 -j 2 --no-plot" /dev/null \
+        > "$tmp/tty.txt" 2>&1
+    check "progress line: done/total, ETA, the running point, +1 more" 0 \
+        "\[[0-9]*/24\] ETA [0-9?].* | running allreduce [a-z_]* P=8 n=[0-9]*KiB ([0-9]* s) +1 more" -- \
+        tr '\r' '\n' < "$tmp/tty.txt"
+    check "progress line: the summary" 0 "24 points (0 resumed): 24 ok" -- cat "$tmp/tty.txt"
+else
+    echo "skip progress line (no script(1))"
+fi
+
+# ---- scripts/plot.py: the three kinds, and its errors ----------------------------------------
+py=""
+for p in "${COLLSIM_PYTHON:-}" python3 /usr/bin/python3; do
+    if [ -n "$p" ] && "$p" -c "import matplotlib" 2>/dev/null; then py=$p; break; fi
+done
+if [ -n "$py" ]; then
+    plot=scripts/plot.py
+    cat > "$tmp/plot.lua" <<'LUA'
+collsim.sweep{topology = collsim.topology.dragonfly{p = 2, a = 2, h = 1}, collective = "allreduce",
+              ranks = {4, 8}, algorithms = {"ring", "recursive_doubling"}, sizes = {"1KiB", "64KiB"}}
+LUA
+    "$bin" run "$tmp/plot.lua" -o "$tmp/pl" -q --no-plot
+    for kind in goodput global heatmap; do
+        check "plot.py --kind $kind" 0 "wrote" -- "$py" $plot "$tmp/pl/results.csv" -o "$tmp/png" \
+            --kind $kind --baseline ring
+    done
+    n=$(ls "$tmp/png"/goodput-*.png "$tmp/png"/global-bytes-*.png "$tmp/png"/speedup-*.png 2>/dev/null | wc -l)
+    if [ "$n" -eq 4 ]; then echo "ok   plot.py: 2 goodput, 1 global-bytes, 1 speedup PNG"; else
+        echo "FAIL plot.py wrote $n PNGs"; ls "$tmp/png"; fail=1; fi
+    check "plot.py: missing CSV" 2 "plot.py: cannot read .*nope.csv: No such file" -- \
+        "$py" $plot "$tmp/nope.csv" -o "$tmp/png"
+    check "plot.py: unknown baseline" 2 "baseline: 'rnig': no such algorithm .*(allowed: recursive_doubling, ring)" -- \
+        "$py" $plot "$tmp/pl/results.csv" -o "$tmp/png" --kind heatmap --baseline rnig
+else
+    echo "skip plot.py (no Python with matplotlib)"
+fi
 
 rm -rf "$tmp"
 exit $fail
