@@ -17,6 +17,7 @@
 #include <lauxlib.h>
 
 #include "common/units.h"
+#include "sweep/lua_alg.h"
 #include "sweep/sweep_internal.h"
 #include "version.h"
 
@@ -448,6 +449,13 @@ static int l_plot(lua_State *L)
     return 0;
 }
 
+/* collsim.sweep / collsim.draw when the file is loaded for its algorithms only. */
+static int l_skipped(lua_State *L)
+{
+    (void)L;
+    return 0;
+}
+
 /* ---- the module table ------------------------------------------------------------------------ */
 
 static void set_fn(lua_State *L, sweep_plan *p, const char *name, lua_CFunction fn)
@@ -554,8 +562,10 @@ void scenario_open_collsim(lua_State *L, sweep_plan *p)
     set_fn(L, p, "workload", l_workload);
     set_fn(L, p, "seed", l_seed);
     set_fn(L, p, "plot", l_plot);
-    set_fn(L, p, "draw", scenario_l_draw);
-    set_fn(L, p, "sweep", scenario_l_sweep);
+    set_fn(L, p, "define_algorithm", scenario_l_define_algorithm);
+    /* --lua FILE (algorithms only): the file's sweeps and pictures are not made */
+    set_fn(L, p, "draw", p->algorithms_only ? l_skipped : scenario_l_draw);
+    set_fn(L, p, "sweep", p->algorithms_only ? l_skipped : scenario_l_sweep);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "collsim");
 }

@@ -78,6 +78,7 @@ int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs
         sweep_plan_free(p);
         return -1;
     }
+    p->algorithms_only = o->algorithms_only;
     p->L = luaL_newstate();
     scenario_open_libs(p->L, p);
     scenario_open_collsim(p->L, p);
@@ -86,7 +87,7 @@ int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs
         sweep_plan_free(p);
         return -1;
     }
-    if (p->nsweeps == 0) {
+    if (p->nsweeps == 0 && !p->algorithms_only) {
         cs_fail(err, "%s: the scenario defines no points (call collsim.sweep{...}, see "
                      "docs/scenarios.md)", path);
         sweep_plan_free(p);

@@ -68,6 +68,9 @@ typedef struct scenario_opts {
     int unsafe_lua;       /* no sandbox */
     int have_seed;        /* seed given on the command line (overrides collsim.seed) */
     uint64_t seed;
+    int algorithms_only;  /* --lua FILE: the file is run for its collsim.define_algorithm
+                             calls; collsim.sweep and collsim.draw do nothing, and a file
+                             without points is fine */
 } scenario_opts;
 
 /* The scenario name: the file's base name without ".lua" ("quickstart"). */
@@ -94,6 +97,8 @@ typedef struct scenario_facts {
     size_t duplicates;   /* points dropped because an earlier one had the same id */
 } scenario_facts;
 const scenario_facts *sweep_plan_facts(const sweep_plan *p);
+/* The algorithms the scenario defined (collsim.define_algorithm), NULL if none. */
+const alg_registry *sweep_plan_algorithms(const sweep_plan *p);
 
 /* The simulation of a point: fills c; *w is the alltoallv workload (NULL if none) that
  * c->spec.workload points to, which the caller frees (workload_free) after the run. */

@@ -49,7 +49,8 @@ struct sweep_plan {
     size_t id_slots_cap;
     plan_topology *topos;
     size_t ntopos, topos_cap;
-    alg_registry algorithms; /* user-defined algorithms (none yet: a later issue) */
+    alg_registry algorithms; /* collsim.define_algorithm (lua_alg.c) */
+    int algorithms_only;     /* scenario_opts.algorithms_only */
     lua_State *L;
     int *on_result;          /* per sweep call: Lua registry reference or LUA_NOREF */
     size_t nsweeps, sweeps_cap;
