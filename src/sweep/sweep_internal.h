@@ -5,6 +5,7 @@
  *   lua_sandbox.c   the sandboxed standard library
  *   lua_collsim.c   the collsim module (constructors, helpers)
  *   lua_draw.c      collsim.draw{...}: pictures through draw_run (draw.h)
+ *   lua_alg*.c      collsim.define_algorithm{...}: algorithms written in Lua (lua_alg.h)
  *   lua_sweep.c     collsim.sweep: reading the axes
  *   lua_expand.c    collsim.sweep: the cartesian product, seeds, filter
  *   csvfile.c       reading and rewriting results.csv
