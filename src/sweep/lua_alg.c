@@ -187,21 +187,7 @@ static void read_params(lua_State *L, lua_alg *a)
     if (!lua_istable(L, -1))
         luaL_error(L, DEF ": params must be a table name = {type = ..., default = ...}");
     int tbl = lua_gettop(L);
-    lua_newtable(L); /* the names, sorted for a stable order */
-    int n = 0;
-    for (lua_pushnil(L); lua_next(L, tbl); lua_pop(L, 1)) {
-        if (lua_type(L, -2) != LUA_TSTRING)
-            luaL_error(L, DEF ": params: keys must be parameter names");
-        if (n == SPEC_MAX_PARAMS)
-            luaL_error(L, DEF ": params: at most %d parameters", SPEC_MAX_PARAMS);
-        lua_pushvalue(L, -2);
-        lua_rawseti(L, -4, ++n);
-    }
-    lua_getglobal(L, "table");
-    lua_getfield(L, -1, "sort");
-    lua_pushvalue(L, -3);
-    lua_call(L, 1, 0);
-    lua_pop(L, 1);
+    int n = scenario_push_sorted_keys(L, tbl, DEF ": params", SPEC_MAX_PARAMS); /* stable order */
     for (int i = 0; i < n; i++) {
         lua_rawgeti(L, -1, i + 1);
         const char *name = lua_tostring(L, -1);

@@ -82,6 +82,8 @@ pthread_mutex_t *lua_alg_state_lock(lua_State *L);
  * function was pushed. The context is formatted only on an error. */
 int lua_alg_call(const lua_run *u, int nargs, int nresults, cs_error *err, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* Calls fn(P, size, params, info) (check, units) for one result, as lua_alg_call. */
+int lua_alg_call_spec_fn(const lua_run *u, int fn, const char *what, cs_error *err);
 /* "allreduce my_alg, P=8" for messages. */
 void lua_alg_context(const lua_run *u, char *buf, size_t n);
 /* Pushes the registry value `ref`. */

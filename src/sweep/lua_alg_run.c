@@ -187,6 +187,17 @@ static void push_info(lua_State *L, const coll_spec *s)
     }
 }
 
+int lua_alg_call_spec_fn(const lua_run *u, int fn, const char *what, cs_error *err)
+{
+    lua_State *L = u->a->L;
+    lua_alg_push_ref(L, fn);
+    lua_pushinteger(L, u->spec.P);
+    lua_pushinteger(L, u->spec.bytes);
+    lua_alg_push_ref(L, u->params_ref);
+    lua_alg_push_ref(L, u->info_ref);
+    return lua_alg_call(u, 4, 1, err, "%s", what);
+}
+
 /* check(P, size, params, info): nil or true accepts, a string refuses with that message. */
 static int run_check(lua_run *u, cs_error *err)
 {
@@ -194,12 +205,7 @@ static int run_check(lua_run *u, cs_error *err)
     lua_State *L = a->L;
     if (a->check_fn == LUA_NOREF)
         return 0;
-    lua_alg_push_ref(L, a->check_fn);
-    lua_pushinteger(L, u->spec.P);
-    lua_pushinteger(L, u->spec.bytes);
-    lua_alg_push_ref(L, u->params_ref);
-    lua_alg_push_ref(L, u->info_ref);
-    if (lua_alg_call(u, 4, 1, err, "check function") < 0)
+    if (lua_alg_call_spec_fn(u, a->check_fn, "check function", err) < 0)
         return USER_ALG_BROKEN;
     int rc = 0;
     if (lua_type(L, -1) == LUA_TSTRING)

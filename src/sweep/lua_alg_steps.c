@@ -29,12 +29,7 @@ int lua_alg_steps_prepare(lua_run *u, sched_layout *layout, cs_error *err)
     lua_State *L = a->L;
     int64_t units = a->units;
     if (a->units_fn != LUA_NOREF) {
-        lua_alg_push_ref(L, a->units_fn);
-        lua_pushinteger(L, u->spec.P);
-        lua_pushinteger(L, u->spec.bytes);
-        lua_alg_push_ref(L, u->params_ref);
-        lua_alg_push_ref(L, u->info_ref);
-        if (lua_alg_call(u, 4, 1, err, "units function") < 0)
+        if (lua_alg_call_spec_fn(u, a->units_fn, "units function", err) < 0)
             return USER_ALG_BROKEN;
         int rc = lua_alg_integer(L, -1, 1, UNITS_MAX, "the units function's result", &units, err);
         lua_pop(L, 1);

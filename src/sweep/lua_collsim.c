@@ -63,9 +63,7 @@ const char *scenario_value_text(lua_State *L, int idx, const char *what, char *b
     }
 }
 
-/* "k=v k=v" from the string keys of the table at idx, sorted by key, appended to buf. */
-static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
-                             const char *sep)
+int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max)
 {
     idx = lua_absindex(L, idx);
     lua_newtable(L); /* the keys, to sort */
@@ -74,6 +72,8 @@ static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf,
         if (lua_type(L, -2) != LUA_TSTRING)
             luaL_error(L, "%s: keys must be names (key=value), got a %s key", what,
                        luaL_typename(L, -2));
+        if (nkeys == max)
+            luaL_error(L, "%s: at most %d entries", what, max);
         lua_pushvalue(L, -2);
         lua_rawseti(L, -4, ++nkeys);
     }
@@ -82,6 +82,15 @@ static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf,
     lua_pushvalue(L, -3);
     lua_call(L, 1, 0);
     lua_pop(L, 1);
+    return nkeys;
+}
+
+/* "k=v k=v" from the string keys of the table at idx, sorted by key, appended to buf. */
+static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
+                             const char *sep)
+{
+    idx = lua_absindex(L, idx);
+    int nkeys = scenario_push_sorted_keys(L, idx, what, INT32_MAX);
     for (int i = 1; i <= nkeys; i++) {
         char value[256], where[320];
         lua_rawgeti(L, -1, i); /* key */

@@ -85,6 +85,9 @@ sweep_plan *scenario_plan(lua_State *L);
 /* The text of a scalar Lua value (string, integer, float, boolean) for key=value lists;
  * raises a Lua error naming `what` for other types. */
 const char *scenario_value_text(lua_State *L, int idx, const char *what, char *buf, size_t n);
+/* Pushes a list of the table's keys (at idx), sorted; returns how many. Raises a Lua error
+ * naming `what` for a key that is not a string, or for more than max keys. */
+int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max);
 /* Is the value at idx a table with the given collsim metatable name? */
 int scenario_is_object(lua_State *L, int idx, const char *tname);
 
