@@ -107,17 +107,7 @@ static param_type param_type_of(lua_State *L, int idx, const char *name)
 static void read_choices(lua_State *L, int idx, const char *name, char *buf, size_t n)
 {
     lua_getfield(L, idx, "choices");
-    buf[0] = '\0';
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        snprintf(buf, n, "%s", lua_tostring(L, -1));
-    } else if (lua_type(L, -1) == LUA_TTABLE) {
-        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
-            size_t len = strlen(buf);
-            snprintf(buf + len, n - len, "%s%s", i > 1 ? "|" : "", lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
+    scenario_join_strings(L, -1, "|", buf, n);
     if (!buf[0])
         luaL_error(L, DEF ": params.%s: a choice needs choices = {\"a\", \"b\", ...} (or "
                       "\"a|b\")", name);

@@ -85,6 +85,25 @@ int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max)
     return nkeys;
 }
 
+int scenario_join_strings(lua_State *L, int idx, const char *sep, char *buf, size_t n)
+{
+    idx = lua_absindex(L, idx);
+    buf[0] = '\0';
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        snprintf(buf, n, "%s", lua_tostring(L, idx));
+        return 1;
+    }
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return 0;
+    for (lua_Integer i = 1; lua_rawgeti(L, idx, i) == LUA_TSTRING; i++) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, n - len, "%s%s", len ? sep : "", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
 /* "k=v k=v" from the string keys of the table at idx, sorted by key, appended to buf. */
 static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
                              const char *sep)
@@ -439,19 +458,8 @@ static int l_plot(lua_State *L)
             return luaL_error(L, "collsim.plot: unknown key '%s' (allowed: baseline)",
                               lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?");
     lua_getfield(L, 1, "baseline");
-    char *out = p->facts.plot_baseline;
-    size_t n = sizeof p->facts.plot_baseline;
-    out[0] = '\0';
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        snprintf(out, n, "%s", lua_tostring(L, -1));
-    } else if (lua_type(L, -1) == LUA_TTABLE) {
-        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
-            size_t len = strlen(out);
-            snprintf(out + len, n - len, "%s%s", len ? "," : "", lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    } else if (!lua_isnil(L, -1)) {
+    if (!scenario_join_strings(L, -1, ",", p->facts.plot_baseline,
+                               sizeof p->facts.plot_baseline) && !lua_isnil(L, -1)) {
         return luaL_error(L, "collsim.plot: baseline must be an algorithm name or a list of "
                              "names");
     }

@@ -88,6 +88,9 @@ const char *scenario_value_text(lua_State *L, int idx, const char *what, char *b
 /* Pushes a list of the table's keys (at idx), sorted; returns how many. Raises a Lua error
  * naming `what` for a key that is not a string, or for more than max keys. */
 int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max);
+/* A string, or a list of strings joined with sep, at idx into buf (the list ends at its
+ * first non-string); returns 0 (buf empty) for any other value. */
+int scenario_join_strings(lua_State *L, int idx, const char *sep, char *buf, size_t n);
 /* Is the value at idx a table with the given collsim metatable name? */
 int scenario_is_object(lua_State *L, int idx, const char *tname);
 
