@@ -273,10 +273,30 @@ static int wrap_prepare(void *def, const coll_spec *spec, sched_layout *layout, 
     return real->prepare(spec, layout, run_ctx, err);
 }
 
-static void wrap_gen(void *def, const void *run_ctx, const coll_spec *spec, int32_t rank,
-                     sched_builder *b)
+static int wrap_gen(void *def, const void *run_ctx, const coll_spec *spec, int32_t rank,
+                    sched_builder *b, cs_error *err)
 {
+    (void)err;
     ((const alg_desc *)def)->gen_rank(spec, run_ctx, rank, b);
+    return 0;
+}
+
+/* The same generator, failing at rank 5 (a script error, say). */
+static int failing_gen(void *def, const void *run_ctx, const coll_spec *spec, int32_t rank,
+                       sched_builder *b, cs_error *err)
+{
+    if (rank == 5)
+        return cs_fail(err, "my.lua:7: boom at rank %d", rank);
+    return wrap_gen(def, run_ctx, spec, rank, b, err);
+}
+
+/* A definition that is broken at prepare time (not a constraint). */
+static int broken_prepare(void *def, const coll_spec *spec, sched_layout *layout, void **run_ctx,
+                          cs_error *err)
+{
+    (void)def, (void)spec, (void)layout, (void)run_ctx;
+    cs_fail(err, "my.lua:3: the peer function is no butterfly");
+    return USER_ALG_BROKEN;
 }
 
 static void wrap_release(void *def, void *run_ctx)
@@ -295,6 +315,7 @@ static void test_user_alg(void)
     alg_registry reg;
     alg_registry_init(&reg);
     user_alg a;
+    memset(&a, 0, sizeof a);
     CU_ASSERT_EQUAL(user_alg_register(&reg, &a, COLL_ALLREDUCE, "recursive_doubling", "", "",
                                       &ops, (void *)rd, &err), -1); /* a built-in's name */
     CU_ASSERT_EQUAL_FATAL(user_alg_register(&reg, &a, COLL_ALLREDUCE, "my_rd", "mine", "P pow2",
@@ -310,7 +331,62 @@ static void test_user_alg(void)
     alg_run run;
     CU_ASSERT_EQUAL_FATAL(alg_run_prepare(&run, found, &spec, &err), 0);
     CU_ASSERT_TRUE(round_trip(&run));
+    CU_ASSERT_EQUAL(user_alg_run_error(&run, &err), 0);
     alg_run_release(&run);
+    alg_registry_free(&reg);
+}
+
+/* Errors while generating come back through user_alg_run_error, whatever the verifier
+ * made of the truncated schedule, with one thread or several and a serialized generator. */
+static void test_user_alg_errors(void)
+{
+    cs_error err;
+    const alg_desc *rd = registry_find(NULL, COLL_ALLREDUCE, "recursive_doubling", &err);
+    static const user_alg_ops failing = {wrap_prepare, failing_gen, wrap_release};
+    static const user_alg_ops broken = {broken_prepare, wrap_gen, wrap_release};
+    pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    alg_registry reg;
+    alg_registry_init(&reg);
+    user_alg a, s, b;
+    memset(&a, 0, sizeof a);
+    memset(&s, 0, sizeof s);
+    memset(&b, 0, sizeof b);
+    CU_ASSERT_EQUAL_FATAL(user_alg_register(&reg, &a, COLL_ALLREDUCE, "fails", "", "", &failing,
+                                            (void *)rd, &err), 0);
+    s.serialize = &lock;
+    CU_ASSERT_EQUAL_FATAL(user_alg_register(&reg, &s, COLL_ALLREDUCE, "fails_serial", "", "",
+                                            &failing, (void *)rd, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(user_alg_register(&reg, &b, COLL_ALLREDUCE, "broken", "", "", &broken,
+                                            (void *)rd, &err), 0);
+    const user_alg *algs[] = {&a, &s};
+    for (int i = 0; i < 2; i++)
+        for (int mode = 0; mode < 2; mode++) {
+            coll_spec spec;
+            coll_spec_init(&spec, COLL_ALLREDUCE, 64, 4096);
+            alg_run run;
+            CU_ASSERT_EQUAL_FATAL(alg_run_prepare(&run, &algs[i]->desc, &spec, &err), 0);
+            verify_options opt;
+            verify_options_default(&opt);
+            opt.mode = mode ? VERIFY_STREAM : VERIFY_FULL;
+            opt.threads = 4;
+            verify_result res;
+            CU_ASSERT_EQUAL(verify_run(&run, &opt, &res, &err), 0);
+            CU_ASSERT_FALSE(res.ok); /* rank 5 generated nothing */
+            CU_ASSERT_EQUAL(user_alg_run_error(&run, &err), -1);
+            CU_ASSERT_STRING_EQUAL(err.msg, "my.lua:7: boom at rank 5");
+            alg_run_release(&run);
+        }
+    /* a broken definition prepares (so that callers report a failure, not a skip) and
+     * then reports its error */
+    coll_spec spec;
+    coll_spec_init(&spec, COLL_ALLREDUCE, 8, 4096);
+    alg_run run;
+    CU_ASSERT_EQUAL_FATAL(alg_run_prepare(&run, &b.desc, &spec, &err), 0);
+    CU_ASSERT_EQUAL(user_alg_run_error(&run, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "no butterfly"));
+    alg_run_release(&run);
+    CU_ASSERT_TRUE(user_alg_is(&b.desc));
+    CU_ASSERT_FALSE(user_alg_is(rd));
     alg_registry_free(&reg);
 }
 
@@ -324,6 +400,7 @@ int main(void)
         {"malformed files: file:line errors", test_malformed},
         {"planted bug: verifier names rank, step, block", test_planted_bug},
         {"run-time algorithm by callbacks (user_alg.h)", test_user_alg},
+        {"run-time algorithm errors: first error, serialized", test_user_alg_errors},
         {NULL, NULL}};
     test_add_suite("goal schedule files", cases);
     return test_run_suites();

@@ -1,6 +1,7 @@
 /* check.h - `collsim check`: a CI check of one algorithm over many cases.
  *
- * A check spec names one algorithm (built-in, or a GOAL file) and the cases to run:
+ * A check spec names one algorithm (built-in, defined in a Lua file, or a GOAL file) and
+ * the cases to run:
  *
  *   verify cases     every (size, P) of `sizes` x `ranks`: the full verification engine
  *                    (exact semantics) up to P = full_up_to, the streaming engine above
@@ -30,6 +31,7 @@ typedef struct check_spec {
     int have_coll, have_size;
     char algorithm[64];       /* a built-in name, or "" with import */
     char import[1024];        /* a GOAL file, or "" */
+    char lua[1024];           /* a Lua file defining algorithms (--lua), or "" */
     char ranks[1024];         /* rank spec (rankspec.h); with import: the file's P */
     int64_t sizes[CHECK_MAX_SIZES];
     int nsizes;               /* 0: the default 1MiB (with import: the file's size) */
@@ -44,7 +46,7 @@ typedef struct check_spec {
 
 void check_spec_init(check_spec *s);
 
-/* Reads a YAML spec (keys: collective, algorithm, import, ranks, sizes, full_up_to,
+/* Reads a YAML spec (keys: collective, algorithm, import, lua, ranks, sizes, full_up_to,
  * params, dims, root, dst, ranks_per_node, topologies, sim_ranks, model); what the file
  * sets replaces the defaults, command-line options given later replace both. Errors name
  * path:line:column. */

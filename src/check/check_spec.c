@@ -2,6 +2,7 @@
  *
  *   collective: allreduce
  *   algorithm: recursive_doubling      # or  import: my_allreduce.goal
+ *   lua: my_algorithms.lua             # where `algorithm` may be defined (optional)
  *   ranks: "2..1024,pow2:..1048576"
  *   sizes: [1KiB, 1MiB]                # a list or one size
  *   full_up_to: 65536
@@ -20,7 +21,7 @@
 #include "cli/cli.h" /* cli_parse_dims */
 #include "common/units.h"
 
-#define SPEC_KEYS "collective, algorithm, import, ranks, sizes, full_up_to, params, dims, " \
+#define SPEC_KEYS "collective, algorithm, import, lua, ranks, sizes, full_up_to, params, dims, " \
                   "root, dst, ranks_per_node, topologies, sim_ranks, model"
 
 void check_spec_init(check_spec *s)
@@ -130,6 +131,8 @@ static int read_scalar_key(spec_reader *r, const char *key, yaml_node_t *v)
         snprintf(s->algorithm, sizeof s->algorithm, "%s", val);
     } else if (strcmp(key, "import") == 0) {
         snprintf(s->import, sizeof s->import, "%s", val);
+    } else if (strcmp(key, "lua") == 0) {
+        snprintf(s->lua, sizeof s->lua, "%s", val);
     } else if (strcmp(key, "ranks") == 0) {
         snprintf(s->ranks, sizeof s->ranks, "%s", val);
     } else if (strcmp(key, "full_up_to") == 0) {

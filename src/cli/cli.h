@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "algorithms/algorithm.h"
+#include "algorithms/registry.h"
 #include "common/error.h"
 #include "schedio/file_alg.h"
 
@@ -58,5 +58,14 @@ int cli_parse_param(const char *text, coll_spec *spec, cs_error *err);
  * with the file's collective, P, root, dst and size. */
 int cli_import(const char *path, const coll_spec *given, int have_coll, int have_size,
                file_alg **out, coll_spec *spec, cs_error *err);
+
+/* --lua FILE (cli_lua.c): runs a Lua file for its collsim.define_algorithm calls (its
+ * sweeps and pictures are not made); *algs are the algorithms it defined, alive until
+ * cli_lua_free(*plan). A Lua error is "file:line: message"; a file that defines no
+ * algorithm is an error too. */
+struct sweep_plan;
+int cli_lua_load(const char *path, struct sweep_plan **plan, const alg_registry **algs,
+                 cs_error *err);
+void cli_lua_free(struct sweep_plan *plan);
 
 #endif

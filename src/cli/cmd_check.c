@@ -2,6 +2,7 @@
  * cases for CI, with a summary table, JUnit XML and a baseline regression mode.
  *
  *   collsim check [--spec FILE.yaml] [--collective C] [--algorithm A | --import F.goal]
+ *                 [--lua FILE.lua]
  *                 [--ranks SPEC] [--sizes S,S..] [--full-up-to N] [--param k=v].. [--dims ..]
  *                 [--root R] [--dst D] [--ranks-per-node Q] [--topology T].. [--sim-ranks P,..]
  *                 [--model M] [--junit FILE] [--baseline FILE --tolerance 5%]
@@ -22,6 +23,7 @@
 #include "cli/cli.h"
 #include "common/rankspec.h"
 #include "common/units.h"
+#include "schedio/user_alg.h"
 #include "sim/sim.h"
 
 static const char usage[] =
@@ -29,7 +31,9 @@ static const char usage[] =
     "                     --ranks SPEC [options]\n"
     "  --spec FILE           YAML check spec (docs/check.md); options override it\n"
     "  --collective C        the collective (see collsim list)\n"
-    "  --algorithm A         a built-in algorithm\n"
+    "  --algorithm A         a built-in algorithm, or one --lua FILE defines\n"
+    "  --lua FILE            a Lua file defining algorithms (collsim.define_algorithm,\n"
+    "                        docs/custom-algorithms.md)\n"
     "  --import FILE         a GOAL schedule file (its P replaces --ranks)\n"
     "  --ranks SPEC          e.g. 2..1024,pow2:..1048576 (verify cases)\n"
     "  --sizes S,S..         vector sizes (default 1MiB)\n"
@@ -65,7 +69,7 @@ static const struct option opts[] = {
     {"baseline", required_argument, 0, 'b'},   {"tolerance", required_argument, 0, 't'},
     {"write-baseline", required_argument, 0, 'w'}, {"threads", required_argument, 0, 'N'},
     {"quiet", no_argument, 0, 'Q'},            {"help", no_argument, 0, 'h'},
-    {0, 0, 0, 0}};
+    {"lua", required_argument, 0, 'L'},        {0, 0, 0, 0}};
 
 /* "5%" or "0.05" */
 static int parse_tolerance(const char *text, double *out, cs_error *err)
@@ -116,6 +120,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'c': rc = coll_from_name(optarg, &s->base.coll, err); s->have_coll = 1; break;
     case 'a': snprintf(s->algorithm, sizeof s->algorithm, "%s", optarg); break;
     case 'i': snprintf(s->import, sizeof s->import, "%s", optarg); break;
+    case 'L': snprintf(s->lua, sizeof s->lua, "%s", optarg); break;
     case 'n': snprintf(s->ranks, sizeof s->ranks, "%s", optarg); break;
     case 's':
         rc = parse_list(optarg, s->sizes, &s->nsizes, CHECK_MAX_SIZES, parse_size, err);
@@ -181,6 +186,8 @@ typedef struct check_run {
     const check_cli *cli;
     const alg_desc *alg;
     file_alg *file;       /* --import */
+    struct sweep_plan *lua;    /* --lua: the file's state ... */
+    const alg_registry *user;  /* ... and the algorithms it defines */
     coll_spec base;
     check_report report;
 } check_run;
@@ -219,6 +226,8 @@ static void verify_one(check_run *k, int32_t P, int64_t size)
     opt.threads = k->cli->spec.threads;
     verify_result res;
     int rc = verify_run(&run, &opt, &res, &err);
+    if (rc == 0 && user_alg_run_error(&run, &err) < 0) /* a Lua algorithm failed */
+        rc = -1;
     alg_run_release(&run);
     c->wall_s = res.wall_s;
     if (rc < 0 || !res.ok) {
@@ -280,7 +289,7 @@ static int run_cases(check_run *k, const int64_t *ranks, size_t nranks, const in
         for (int z = 0; z < nsizes; z++)
             for (int i = 0; i < (k->file ? 1 : s->nsim_ranks); i++)
                 simulate_one(k, s->topologies[t], (int32_t)(k->file ? file_P : s->sim_ranks[i]),
-                             sizes[z], &reg);
+                             sizes[z], k->file ? &reg : k->user);
     alg_registry_free(&reg);
     return 0;
 }
@@ -342,7 +351,9 @@ static int resolve(check_cli *v, check_run *k, int64_t **ranks, size_t *nranks, 
         *nsizes = 1;
         return 0;
     }
-    if (!(k->alg = registry_find(NULL, s->base.coll, s->algorithm, &err)))
+    if (s->lua[0] && cli_lua_load(s->lua, &k->lua, &k->user, &err) < 0)
+        return cli_usage_error("check", "--lua: %s", err.msg);
+    if (!(k->alg = registry_find(k->user, s->base.coll, s->algorithm, &err)))
         return cli_usage_error("check", "--algorithm: %s", err.msg);
     if (rankspec_parse(s->ranks, 2, INT32_MAX, ranks, nranks, &err) < 0)
         return cli_usage_error("check", "--ranks: %s", err.msg);
@@ -389,5 +400,6 @@ int cmd_check(int argc, char **argv)
     free(ranks);
     check_report_free(&k.report);
     file_alg_free(k.file);
+    cli_lua_free(k.lua);
     return rc;
 }

@@ -5,6 +5,7 @@
  *                [--ranks-per-node Q] [--collective C (--algorithm A | --compare A,B)
  *                [--size S] [--root R] [--dst D] [--param k=v].. [--dims AxB..]
  *                [--step K | --all-steps [--frame-time T]] [--rank R] [--link-csv FILE]]
+ *                [--lua FILE.lua]
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -37,7 +38,9 @@ static const char usage[] =
     "  --all-steps           one picture per step (FILE-stepK.ext) and FILE-anim.svg\n"
     "  --frame-time T        animation: time per step (default 1s)\n"
     "  --rank R              highlight rank R, its peers and its messages' routes\n"
-    "  --link-csv FILE       bytes per link direction, every step and the whole run\n";
+    "  --link-csv FILE       bytes per link direction, every step and the whole run\n"
+    "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
+    "                        (docs/custom-algorithms.md)\n";
 
 static const struct option opts[] = {
     {"topology", required_argument, 0, 'T'},   {"out", required_argument, 0, 'o'},
@@ -49,7 +52,8 @@ static const struct option opts[] = {
     {"dims", required_argument, 0, 'd'},       {"step", required_argument, 0, 'k'},
     {"all-steps", no_argument, 0, 'A'},        {"frame-time", required_argument, 0, 'F'},
     {"rank", required_argument, 0, 'R'},       {"link-csv", required_argument, 0, 'L'},
-    {"help", no_argument, 0, 'h'},             {0, 0, 0, 0}};
+    {"help", no_argument, 0, 'h'},             {"lua", required_argument, 0, 'U'},
+    {0, 0, 0, 0}};
 
 /* "A,B" into two algorithm names. */
 static int parse_compare(const char *text, draw_options *o, cs_error *err)
@@ -101,19 +105,24 @@ static int parse_option(int c, draw_options *o, int *have_coll, cs_error *err)
 typedef struct draw_args {
     draw_options *o;
     int *have_coll;
+    const char **lua;
 } draw_args;
 
 static int draw_option(int c, void *arg, cs_error *err)
 {
     draw_args *a = arg;
+    if (c == 'U') {
+        *a->lua = optarg;
+        return 0;
+    }
     return parse_option(c, a->o, a->have_coll, err);
 }
 
-static int parse_args(int argc, char **argv, draw_options *o)
+static int parse_args(int argc, char **argv, draw_options *o, const char **lua)
 {
     int have_coll = 0;
     draw_options_init(o);
-    draw_args args = {o, &have_coll};
+    draw_args args = {o, &have_coll, lua};
     int prc = cli_parse_options("draw", argc, argv, "", opts, usage, draw_option, &args);
     if (prc != 0)
         return prc;
@@ -134,12 +143,18 @@ static int parse_args(int argc, char **argv, draw_options *o)
 int cmd_draw(int argc, char **argv)
 {
     draw_options o;
-    int rc = parse_args(argc, argv, &o);
+    const char *lua_path = NULL;
+    int rc = parse_args(argc, argv, &o, &lua_path);
     if (rc != 0)
         return rc < 0 ? 0 : rc;
     draw_result res;
     cs_error err;
-    if (draw_run(&o, &res, &err) < 0) {
+    struct sweep_plan *lua = NULL;
+    if (lua_path && cli_lua_load(lua_path, &lua, &o.user_algorithms, &err) < 0)
+        return cli_usage_error("draw", "--lua: %s", err.msg);
+    rc = draw_run(&o, &res, &err);
+    cli_lua_free(lua);
+    if (rc < 0) {
         fprintf(stderr, "collsim draw: %s\n", err.msg);
         return EXIT_USAGE;
     }

@@ -2,7 +2,7 @@
  *
  *   collsim dump --collective C --algorithm A --ranks P [--size S] [--root R] [--dst D]
  *                [--param name=value].. [--dims AxB..] [--ranks-per-node Q]
- *                [--format jsonl|goal] [--plain] [--output FILE]
+ *                [--format jsonl|goal] [--plain] [--output FILE] [--lua FILE.lua]
  *   collsim dump --import FILE.goal [--collective C] [--size S] [--format ..]
  *
  * Formats: docs/schedule-files.md. The output is written to a temporary file next to
@@ -19,6 +19,7 @@
 #include "common/units.h"
 #include "schedio/goal.h"
 #include "schedio/jsonl.h"
+#include "schedio/user_alg.h"
 
 static const char usage[] =
     "usage: collsim dump --collective C --algorithm A --ranks P [options]\n"
@@ -35,12 +36,14 @@ static const char usage[] =
     "  --ranks-per-node Q    ranks sharing a node (default 1)\n"
     "  --format F            jsonl (default) or goal\n"
     "  --plain               goal without collsim's annotations (blocks are lost)\n"
-    "  --output FILE         write to FILE instead of standard output\n";
+    "  --output FILE         write to FILE instead of standard output\n"
+    "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
+    "                        (docs/custom-algorithms.md)\n";
 
 typedef struct dump_cli {
     coll_spec spec;
     char algorithm[64];
-    const char *import, *output;
+    const char *import, *output, *lua;
     int goal, plain, have_coll, have_size, have_ranks;
 } dump_cli;
 
@@ -76,6 +79,7 @@ static int parse_option(int c, void *arg, cs_error *err)
         break;
     case 'P': d->plain = 1; break;
     case 'o': d->output = optarg; break;
+    case 'L': d->lua = optarg; break;
     }
     return rc;
 }
@@ -90,7 +94,7 @@ static int parse_args(int argc, char **argv, dump_cli *d)
         {"ranks-per-node", required_argument, 0, 'q'}, {"import", required_argument, 0, 'i'},
         {"format", required_argument, 0, 'f'},     {"plain", no_argument, 0, 'P'},
         {"output", required_argument, 0, 'o'},     {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+        {"lua", required_argument, 0, 'L'},        {0, 0, 0, 0}};
     coll_spec_init(&d->spec, COLL_ALLREDUCE, 2, 1 << 20);
     int prc = cli_parse_options("dump", argc, argv, "", opts, usage, parse_option, d);
     if (prc != 0)
@@ -107,12 +111,18 @@ static int parse_args(int argc, char **argv, dump_cli *d)
 
 static int write_dump(const dump_cli *d, const alg_run *run, FILE *f, cs_error *err)
 {
-    if (!d->goal)
-        return jsonl_write(f, run, err);
-    goal_write_options wo;
-    goal_write_options_default(&wo);
-    wo.annotate = !d->plain;
-    return goal_write(f, run, &wo, err);
+    int rc;
+    if (!d->goal) {
+        rc = jsonl_write(f, run, err);
+    } else {
+        goal_write_options wo;
+        goal_write_options_default(&wo);
+        wo.annotate = !d->plain;
+        rc = goal_write(f, run, &wo, err);
+    }
+    if (rc == 0 && user_alg_run_error(run, err) < 0) /* a Lua algorithm failed */
+        rc = -1;
+    return rc;
 }
 
 /* Writes to stdout or to d->output, all or nothing (atomic_file.h). */
@@ -138,11 +148,18 @@ int cmd_dump(int argc, char **argv)
     file_alg *fa = NULL;
     const alg_desc *alg;
     coll_spec spec = d.spec;
+    struct sweep_plan *lua = NULL;
+    const alg_registry *user = NULL;
+    if (d.lua && cli_lua_load(d.lua, &lua, &user, &err) < 0)
+        return cli_usage_error("dump", "--lua: %s", err.msg);
     if (d.import) {
-        if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, &fa, &spec, &err) < 0)
+        if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, &fa, &spec, &err) < 0) {
+            cli_lua_free(lua);
             return cli_usage_error("dump", "--import: %s", err.msg);
+        }
         alg = &fa->desc;
-    } else if (!(alg = registry_find(NULL, spec.coll, d.algorithm, &err))) {
+    } else if (!(alg = registry_find(user, spec.coll, d.algorithm, &err))) {
+        cli_lua_free(lua);
         return cli_usage_error("dump", "--algorithm: %s", err.msg);
     }
     alg_run run;
@@ -152,6 +169,7 @@ int cmd_dump(int argc, char **argv)
         alg_run_release(&run);
     }
     file_alg_free(fa);
+    cli_lua_free(lua);
     if (rc < 0)
         return cli_usage_error("dump", "%s", err.msg);
     return 0;

@@ -8,7 +8,7 @@
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
  *               [--order block|cyclic]
- *               [--max-memory SIZE] [--point-timeout SECONDS]
+ *               [--max-memory SIZE] [--point-timeout SECONDS] [--lua FILE.lua]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
  */
@@ -60,7 +60,9 @@ static const char usage[] =
     "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
     "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
     "                        of the physical memory; 0 = no limit; docs/robustness.md)\n"
-    "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n";
+    "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n"
+    "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
+    "                        (docs/custom-algorithms.md)\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -69,6 +71,7 @@ typedef struct sim_cli {
     alloc_order order;
     const char *emit_platform;
     const char *import; /* --import FILE */
+    const char *lua;    /* --lua FILE */
     int have_size, have_coll;
 } sim_cli;
 
@@ -107,6 +110,7 @@ static const struct option opts[] = {
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
     {"max-memory", required_argument, 0, 'Y'},
     {"point-timeout", required_argument, 0, 't'},
+    {"lua", required_argument, 0, 'L'},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -155,6 +159,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
         break;
     case 's': rc = parse_size(optarg, &g->spec.bytes, err); v->have_size = 1; break;
     case 'i': v->import = optarg; break;
+    case 'L': v->lua = optarg; break;
     case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); g->spec.root = (int32_t)x; break;
     case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); g->spec.dst = (int32_t)x; break;
     case 'p': rc = cli_parse_param(optarg, &g->spec, err); break;
@@ -246,6 +251,13 @@ int cmd_sim(int argc, char **argv)
     file_alg *fa = NULL;
     alg_registry reg;
     alg_registry_init(&reg);
+    struct sweep_plan *lua = NULL;
+    const alg_registry *user = NULL;
+    if (v.lua && !v.import) { /* the file's algorithms, by name like built-ins */
+        if (cli_lua_load(v.lua, &lua, &user, &err) < 0)
+            return cli_usage_error("sim", "--lua: %s", err.msg);
+        v.cfg.algorithms = user;
+    }
     if (v.import) { /* the file's schedule as a run-time algorithm */
         if (cli_import(v.import, &v.cfg.spec, v.have_coll, v.have_size, &fa, &v.cfg.spec,
                        &err) < 0 || alg_registry_add(&reg, &fa->desc, &err) < 0) {
@@ -259,6 +271,7 @@ int cmd_sim(int argc, char **argv)
     rc = sim_run_isolated(&v.cfg, &res, &err);
     file_alg_free(fa);
     alg_registry_free(&reg);
+    cli_lua_free(lua);
     if (rc < 0) {
         fprintf(stderr, "collsim sim: %s\n", err.msg);
         return res.timed_out ? EXIT_CHECK_FAILED : EXIT_USAGE;

@@ -4,6 +4,7 @@
  *                  [--root R] [--dst D] [--param name=value].. [--dims AxB..]
  *                  [--ranks-per-node Q] [--workload KIND:key=value..]
  *                  [--engine auto|full|stream] [--threads N] [--max-memory SIZE] [--quiet]
+ *                  [--lua FILE.lua]
  *
  * One line per case (ok / FAIL / skip), then a summary. Exit 0 when nothing failed, 1 when
  * a schedule failed verification, 2 on bad usage or when every case was unsupported.
@@ -18,6 +19,7 @@
 #include "cli/cli.h"
 #include "common/rankspec.h"
 #include "common/units.h"
+#include "schedio/user_alg.h"
 #include "sim/estimate.h"
 #include "traffic/workload.h"
 
@@ -42,7 +44,9 @@ static const char usage[] =
     "                        of the physical memory; docs/robustness.md)\n"
     "  --quiet               print failures and the summary only\n"
     "  --import FILE         verify a GOAL schedule file (docs/schedule-files.md) instead of\n"
-    "                        --algorithm/--ranks; --collective/--size apply to plain GOAL\n";
+    "                        --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
+    "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
+    "                        (docs/custom-algorithms.md); 'all' includes them\n";
 
 typedef struct verify_cli {
     coll_spec base;
@@ -54,6 +58,7 @@ typedef struct verify_cli {
     int have_workload;
     workload_params workload; /* alltoallv sizes, made for each P */
     const char *import;       /* --import FILE */
+    const char *lua;          /* --lua FILE */
     int have_coll, have_size;
     int64_t refuse_above;     /* estimate.h: --max-memory, else half the physical memory */
 } verify_cli;
@@ -69,7 +74,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         {"max-memory", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'Q'},
         {"help", no_argument, 0, 'h'},             {"dst", required_argument, 0, 'D'},
         {"workload", required_argument, 0, 'w'},   {"import", required_argument, 0, 'i'},
-        {0, 0, 0, 0}};
+        {"lua", required_argument, 0, 'L'},        {0, 0, 0, 0}};
     cs_error err;
     int have_coll = 0;
     const char *ranks = NULL;
@@ -88,6 +93,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         case 'n': ranks = optarg; break;
         case 's': rc = parse_size(optarg, &v->base.bytes, &err); v->have_size = 1; break;
         case 'i': v->import = optarg; break;
+        case 'L': v->lua = optarg; break;
         case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, &err); v->base.root = (int32_t)x; break;
         case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, &err); v->base.dst = (int32_t)x; break;
         case 'p': rc = cli_parse_param(optarg, &v->base, &err); break;
@@ -166,6 +172,8 @@ static int verify_case(const verify_cli *v, const alg_desc *alg, int32_t P)
     }
     verify_result res;
     int rc = verify_run(&run, &v->opt, &res, &err);
+    if (rc == 0 && user_alg_run_error(&run, &err) < 0) /* a Lua algorithm failed */
+        rc = -1;
     alg_run_release(&run);
     workload_free(w);
     if (rc < 0) {
@@ -215,19 +223,29 @@ int cmd_verify(int argc, char **argv)
     }
     if (v.import) /* a schedule file: one case */
         return verify_import(&v);
+    cs_error err;
+    struct sweep_plan *lua = NULL;
+    const alg_registry *user = NULL;
+    if (v.lua && cli_lua_load(v.lua, &lua, &user, &err) < 0) {
+        free(v.ranks);
+        return cli_usage_error("verify", "--lua: %s", err.msg);
+    }
     /* The algorithms to run. */
     const alg_desc *algs[256];
     size_t nalgs = 0;
-    cs_error err;
     if (strcmp(v.algorithms, "all") == 0) {
         for (size_t i = 0; i < registry_builtin_count() && nalgs < 256; i++)
             if (registry_builtin_at(i)->coll == v.base.coll)
                 algs[nalgs++] = registry_builtin_at(i);
+        for (size_t i = 0; user && i < user->n && nalgs < 256; i++)
+            if (user->algs[i]->coll == v.base.coll)
+                algs[nalgs++] = user->algs[i];
     } else {
         for (char *tok = strtok(v.algorithms, ","); tok && nalgs < 256; tok = strtok(NULL, ",")) {
-            algs[nalgs] = registry_find(NULL, v.base.coll, tok, &err);
+            algs[nalgs] = registry_find(user, v.base.coll, tok, &err);
             if (!algs[nalgs]) {
                 free(v.ranks);
+                cli_lua_free(lua);
                 return cli_usage_error("verify", "--algorithm: %s", err.msg);
             }
             nalgs++;
@@ -245,6 +263,7 @@ int cmd_verify(int argc, char **argv)
     printf("verified %zu case(s): %zu ok, %zu failed, %zu unsupported\n", ok + failed + skipped, ok,
            failed, skipped);
     free(v.ranks);
+    cli_lua_free(lua);
     if (failed)
         return EXIT_CHECK_FAILED;
     return ok == 0 ? EXIT_USAGE : 0;

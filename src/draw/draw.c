@@ -10,6 +10,7 @@
 #include "draw/layout.h"
 #include "draw/output.h"
 #include "draw/render.h"
+#include "schedio/user_alg.h"
 
 void draw_options_init(draw_options *o)
 {
@@ -74,10 +75,14 @@ static int count_loads(const draw_options *o, draw_state *s, cs_error *err)
         if (!alg || alg_run_prepare(&run, alg, &spec, err) < 0)
             return -1;
         int rc = draw_loads_count(&run, s->t, s->host_of_rank, o->rank, &s->loads[i], err);
+        if (rc == 0) {
+            s->nloads++; /* counted, so that the state's cleanup frees it */
+            if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed */
+                rc = -1;
+        }
         alg_run_release(&run);
         if (rc < 0)
             return -1;
-        s->nloads++;
     }
     return 0;
 }

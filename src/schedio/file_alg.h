@@ -10,7 +10,7 @@
  * size (file_alg_spec fills a coll_spec with them) and fails naming what differs.
  *
  * The same pattern (a descriptor embedded in its definition, see algorithm.h)
- * serves run-time algorithms of any origin; user_alg.h proposes it for Lua.
+ * serves run-time algorithms of any origin; user_alg.h does it for Lua (src/sweep/lua_alg.h).
  */
 #ifndef COLLSIM_FILE_ALG_H
 #define COLLSIM_FILE_ALG_H

@@ -11,6 +11,7 @@
 #include "sim/sim_external.h"
 #include "sim/estimate.h"
 #include "sim/sim_internal.h"
+#include "schedio/user_alg.h"
 
 /* ---- models --------------------------------------------------------------------------- */
 
@@ -211,6 +212,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
         rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
     else
         rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, err);
+    if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
+        rc = -1;
     if (rc == 0) {
         sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s);
         res->row.sim_wall_s = wall_seconds() - t0;

@@ -17,6 +17,7 @@
 #include <lauxlib.h>
 
 #include "common/units.h"
+#include "sweep/lua_alg.h"
 #include "sweep/sweep_internal.h"
 #include "version.h"
 
@@ -62,9 +63,7 @@ const char *scenario_value_text(lua_State *L, int idx, const char *what, char *b
     }
 }
 
-/* "k=v k=v" from the string keys of the table at idx, sorted by key, appended to buf. */
-static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
-                             const char *sep)
+int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max)
 {
     idx = lua_absindex(L, idx);
     lua_newtable(L); /* the keys, to sort */
@@ -73,6 +72,8 @@ static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf,
         if (lua_type(L, -2) != LUA_TSTRING)
             luaL_error(L, "%s: keys must be names (key=value), got a %s key", what,
                        luaL_typename(L, -2));
+        if (nkeys == max)
+            luaL_error(L, "%s: at most %d entries", what, max);
         lua_pushvalue(L, -2);
         lua_rawseti(L, -4, ++nkeys);
     }
@@ -81,6 +82,34 @@ static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf,
     lua_pushvalue(L, -3);
     lua_call(L, 1, 0);
     lua_pop(L, 1);
+    return nkeys;
+}
+
+int scenario_join_strings(lua_State *L, int idx, const char *sep, char *buf, size_t n)
+{
+    idx = lua_absindex(L, idx);
+    buf[0] = '\0';
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        snprintf(buf, n, "%s", lua_tostring(L, idx));
+        return 1;
+    }
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return 0;
+    for (lua_Integer i = 1; lua_rawgeti(L, idx, i) == LUA_TSTRING; i++) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, n - len, "%s%s", len ? sep : "", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* "k=v k=v" from the string keys of the table at idx, sorted by key, appended to buf. */
+static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
+                             const char *sep)
+{
+    idx = lua_absindex(L, idx);
+    int nkeys = scenario_push_sorted_keys(L, idx, what, INT32_MAX);
     for (int i = 1; i <= nkeys; i++) {
         char value[256], where[320];
         lua_rawgeti(L, -1, i); /* key */
@@ -429,22 +458,18 @@ static int l_plot(lua_State *L)
             return luaL_error(L, "collsim.plot: unknown key '%s' (allowed: baseline)",
                               lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?");
     lua_getfield(L, 1, "baseline");
-    char *out = p->facts.plot_baseline;
-    size_t n = sizeof p->facts.plot_baseline;
-    out[0] = '\0';
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        snprintf(out, n, "%s", lua_tostring(L, -1));
-    } else if (lua_type(L, -1) == LUA_TTABLE) {
-        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
-            size_t len = strlen(out);
-            snprintf(out + len, n - len, "%s%s", len ? "," : "", lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    } else if (!lua_isnil(L, -1)) {
+    if (!scenario_join_strings(L, -1, ",", p->facts.plot_baseline,
+                               sizeof p->facts.plot_baseline) && !lua_isnil(L, -1)) {
         return luaL_error(L, "collsim.plot: baseline must be an algorithm name or a list of "
                              "names");
     }
+    return 0;
+}
+
+/* collsim.sweep / collsim.draw when the file is loaded for its algorithms only. */
+static int l_skipped(lua_State *L)
+{
+    (void)L;
     return 0;
 }
 
@@ -554,8 +579,10 @@ void scenario_open_collsim(lua_State *L, sweep_plan *p)
     set_fn(L, p, "workload", l_workload);
     set_fn(L, p, "seed", l_seed);
     set_fn(L, p, "plot", l_plot);
-    set_fn(L, p, "draw", scenario_l_draw);
-    set_fn(L, p, "sweep", scenario_l_sweep);
+    set_fn(L, p, "define_algorithm", scenario_l_define_algorithm);
+    /* --lua FILE (algorithms only): the file's sweeps and pictures are not made */
+    set_fn(L, p, "draw", p->algorithms_only ? l_skipped : scenario_l_draw);
+    set_fn(L, p, "sweep", p->algorithms_only ? l_skipped : scenario_l_sweep);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "collsim");
 }

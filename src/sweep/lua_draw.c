@@ -185,6 +185,7 @@ int scenario_l_draw(lua_State *L)
     check_keys(L);
     draw_options o;
     draw_options_init(&o);
+    o.user_algorithms = sweep_plan_algorithms(scenario_plan(L));
     read_options(L, &o);
     draw_result res;
     cs_error err;

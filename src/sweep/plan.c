@@ -16,6 +16,7 @@
 #include "common/kv.h"
 #include "common/units.h"
 #include "common/util.h"
+#include "sweep/lua_alg.h"
 #include "sweep/sweep_internal.h"
 
 sweep_plan *plan_new(void)
@@ -125,16 +126,33 @@ uint64_t plan_rep_seed(uint64_t scenario_seed, int32_t rep)
     return hash_combine(mix64(scenario_seed), (uint64_t)rep) >> 33;
 }
 
+/* The algorithm as the id sees it: the name, and for an algorithm defined in Lua its
+ * definition hash ("name@hash"), so that --resume never keeps rows that another
+ * definition under the same name computed (docs/scenarios.md). Built-ins: the name. */
+static void id_algorithm(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n)
+{
+    const char *name = sweep_plan_str(p, pt->algorithm);
+    const char *hash = NULL;
+    cs_error err;
+    if (p->algorithms.n) {
+        const alg_desc *d = registry_find(&p->algorithms, pt->coll, name, &err);
+        hash = d ? lua_alg_def_hash(d) : NULL;
+    }
+    snprintf(buf, n, "%s%s%s", name, hash ? "@" : "", hash ? hash : "");
+}
+
 /* The canonical text of a point (the id is its hash; docs/scenarios.md). */
 static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n)
 {
+    char algorithm[160];
+    id_algorithm(p, pt, algorithm, sizeof algorithm);
     snprintf(buf, n,
              "collsim-point-1\ntopology=%s\ncollective=%s\nalgorithm=%s\nparams=%s\n"
              "ranks=%" PRId32 "\nranks_per_node=%" PRId32 "\nsize=%" PRId64 "\nroot=%" PRId32
              "\ndst=%" PRId32 "\ndims=%s\nplacement=%s\nmodel=%s\nworkload=%s\n"
              "reduce_Bps=%.17g\ncopy_Bps=%.17g\nrep=%" PRId32 "\nseed=%" PRIu64 "\n",
-             sweep_plan_str(p, pt->topology), coll_name(pt->coll),
-             sweep_plan_str(p, pt->algorithm), sweep_plan_str(p, pt->params), pt->ranks,
+             sweep_plan_str(p, pt->topology), coll_name(pt->coll), algorithm,
+             sweep_plan_str(p, pt->params), pt->ranks,
              pt->ranks_per_node, pt->bytes, pt->root, pt->dst, sweep_plan_str(p, pt->dims),
              sweep_plan_str(p, pt->placement), sim_model_name(pt->model),
              sweep_plan_str(p, pt->workload), pt->reduce_Bps, pt->copy_Bps, pt->rep, pt->seed);
@@ -210,6 +228,11 @@ size_t sweep_plan_count(const sweep_plan *p) { return p->npoints; }
 const sweep_point *sweep_plan_point(const sweep_plan *p, size_t i) { return &p->points[i]; }
 
 const scenario_facts *sweep_plan_facts(const sweep_plan *p) { return &p->facts; }
+
+const alg_registry *sweep_plan_algorithms(const sweep_plan *p)
+{
+    return p->algorithms.n ? &p->algorithms : NULL;
+}
 
 /* ---- a point's simulation ------------------------------------------------------------ */
 

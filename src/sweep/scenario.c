@@ -73,6 +73,7 @@ int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs
         sweep_plan_free(p);
         return -1;
     }
+    p->algorithms_only = o->algorithms_only;
     scenario_open_libs(p->L, p);
     scenario_open_collsim(p->L, p);
     lua_pop(p->L, 1);
@@ -80,7 +81,7 @@ int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs
         sweep_plan_free(p);
         return -1;
     }
-    if (p->nsweeps == 0) {
+    if (p->nsweeps == 0 && !p->algorithms_only) {
         cs_fail(err, "%s: the scenario defines no points (call collsim.sweep{...}, see "
                      "docs/scenarios.md)", path);
         sweep_plan_free(p);

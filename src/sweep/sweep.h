@@ -76,6 +76,9 @@ typedef struct scenario_opts {
      * memory of its Lua state. Exceeding one is a "file:line:" error. */
     double lua_timeout_s;
     size_t lua_memory;
+    int algorithms_only;  /* --lua FILE: the file is run for its collsim.define_algorithm
+                             calls; collsim.sweep and collsim.draw do nothing, and a file
+                             without points is fine */
 } scenario_opts;
 /* The defaults of collsim run (--lua-timeout, --lua-memory). */
 #define SCENARIO_LUA_TIMEOUT_S 60.0
@@ -105,6 +108,8 @@ typedef struct scenario_facts {
     size_t duplicates;   /* points dropped because an earlier one had the same id */
 } scenario_facts;
 const scenario_facts *sweep_plan_facts(const sweep_plan *p);
+/* The algorithms the scenario defined (collsim.define_algorithm), NULL if none. */
+const alg_registry *sweep_plan_algorithms(const sweep_plan *p);
 
 /* The simulation of a point: fills c; *w is the alltoallv workload (NULL if none) that
  * c->spec.workload points to, which the caller frees (workload_free) after the run. */

@@ -6,6 +6,7 @@
  *   lua_limits.c    memory and time limits of the Lua state, error positions
  *   lua_collsim.c   the collsim module (constructors, helpers)
  *   lua_draw.c      collsim.draw{...}: pictures through draw_run (draw.h)
+ *   lua_alg*.c      collsim.define_algorithm{...}: algorithms written in Lua (lua_alg.h)
  *   lua_sweep.c     collsim.sweep: reading the axes
  *   lua_expand.c    collsim.sweep: the cartesian product, seeds, filter
  *   csvfile.c       reading and rewriting results.csv
@@ -70,7 +71,8 @@ struct sweep_plan {
     size_t id_slots_cap;
     plan_topology *topos;
     size_t ntopos, topos_cap;
-    alg_registry algorithms; /* user-defined algorithms (none yet: a later issue) */
+    alg_registry algorithms; /* collsim.define_algorithm (lua_alg.c) */
+    int algorithms_only;     /* scenario_opts.algorithms_only */
     lua_State *L;
     int *on_result;          /* per sweep call: Lua registry reference or LUA_NOREF */
     size_t nsweeps, sweeps_cap;
@@ -104,6 +106,12 @@ sweep_plan *scenario_plan(lua_State *L);
 /* The text of a scalar Lua value (string, integer, float, boolean) for key=value lists;
  * raises a Lua error naming `what` for other types. */
 const char *scenario_value_text(lua_State *L, int idx, const char *what, char *buf, size_t n);
+/* Pushes a list of the table's keys (at idx), sorted; returns how many. Raises a Lua error
+ * naming `what` for a key that is not a string, or for more than max keys. */
+int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max);
+/* A string, or a list of strings joined with sep, at idx into buf (the list ends at its
+ * first non-string); returns 0 (buf empty) for any other value. */
+int scenario_join_strings(lua_State *L, int idx, const char *sep, char *buf, size_t n);
 /* Is the value at idx a table with the given collsim metatable name? */
 int scenario_is_object(lua_State *L, int idx, const char *tname);
 

@@ -1,0 +1,30 @@
+/* cli_lua.c - `--lua FILE`: the algorithms a Lua file defines with
+ * collsim.define_algorithm, for verify, dump, sim, check and draw (see cli.h and
+ * docs/custom-algorithms.md). */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "sweep/sweep.h"
+
+int cli_lua_load(const char *path, struct sweep_plan **plan, const alg_registry **algs,
+                 cs_error *err)
+{
+    scenario_opts o;
+    memset(&o, 0, sizeof o);
+    o.algorithms_only = 1; /* sweeps and pictures in the file are not made */
+    if (scenario_load(path, &o, plan, err) < 0)
+        return -1;
+    *algs = sweep_plan_algorithms(*plan);
+    if (!*algs) {
+        sweep_plan_free(*plan);
+        *plan = NULL;
+        return cs_fail(err, "%s defines no algorithm (call collsim.define_algorithm{...}, see "
+                            "docs/custom-algorithms.md)", path);
+    }
+    return 0;
+}
+
+void cli_lua_free(struct sweep_plan *plan)
+{
+    sweep_plan_free(plan);
+}
