@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "common/units.h"
+#include "sim/estimate.h"
 #include "sweep/sweep.h"
 
 static const char usage[] =
@@ -23,6 +24,8 @@ static const char usage[] =
     "  --no-plot          do not call scripts/plot.py\n"
     "  --point-timeout S  kill a point after S seconds of wall time; its row gets\n"
     "                     status=timeout and the sweep goes on (default: none)\n"
+    "  --max-memory SIZE  refuse a topology (before building it) and points estimated to\n"
+    "                     need more memory (default: half of the physical memory; 0: none)\n"
     "  -q, --quiet        nothing on stderr but errors (no progress, summary, plot notes)\n"
     "docs/scenarios.md describes scenario files; docs/results.md the outputs.\n";
 
@@ -31,7 +34,7 @@ static const struct option opts[] = {
     {"resume", no_argument, 0, 'r'},       {"shard", required_argument, 0, 'S'},
     {"seed", required_argument, 0, 's'},   {"unsafe-lua", no_argument, 0, 'U'},
     {"no-plot", no_argument, 0, 'N'},      {"quiet", no_argument, 0, 'q'},
-    {"point-timeout", required_argument, 0, 't'},
+    {"point-timeout", required_argument, 0, 't'}, {"max-memory", required_argument, 0, 'M'},
     {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -74,6 +77,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'N': v->no_plot = 1; return 0;
     case 'q': v->run.progress = PROGRESS_QUIET; return 0;
     case 't': return cli_parse_timeout(optarg, &v->run.point_timeout_s, err);
+    case 'M': return parse_size(optarg, &v->load.max_memory, err);
     default: return 1; /* --help */
     }
 }
@@ -83,6 +87,7 @@ static int parse_args(int argc, char **argv, run_cli *v)
     memset(v, 0, sizeof *v);
     v->run = (sweep_run_opts){.jobs = 1, .shard_k = 1, .shard_n = 1,
                               .progress = isatty(2) ? PROGRESS_TTY : PROGRESS_LINES};
+    v->load.max_memory = estimate_default_max_memory();
     int prc = cli_parse_options("run", argc, argv, "o:j:q", opts, usage, parse_option, v);
     if (prc != 0)
         return prc;

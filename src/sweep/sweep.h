@@ -68,6 +68,8 @@ typedef struct scenario_opts {
     int unsafe_lua;       /* no sandbox */
     int have_seed;        /* seed given on the command line (overrides collsim.seed) */
     uint64_t seed;
+    int64_t max_memory;   /* refuse a topology, and points, estimated to need more
+                             (sim/estimate.h; bytes, 0 = no limit) */
 } scenario_opts;
 
 /* The scenario name: the file's base name without ".lua" ("quickstart"). */
