@@ -85,7 +85,7 @@ fuzz_one() {
     # scenarios print); setsid: no controlling terminal that an input could open and wait on.
     ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    setsid "$bin" -fork=1 -ignore_timeouts=1 -ignore_ooms=1 -ignore_crashes=0 \
+    setsid -w "$bin" -fork=1 -ignore_timeouts=1 -ignore_ooms=1 -ignore_crashes=0 \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -malloc_limit_mb=512 \
         -max_len=4096 -close_fd_mask=3 -artifact_prefix="$found/" \
         "$corpus" "tests/fuzz-corpus/$h" </dev/null >"$log" 2>&1 || true

@@ -275,7 +275,8 @@ int topo_build_kv(const char *family, kv_list *params, topology **out, cs_error 
 {
     *out = NULL;
     const topo_family *f = find_family(family, err);
-    if (!f)
+    topo_size size; /* every parameter error (an unknown key too) before anything is built */
+    if (!f || topo_size_kv(family, params, &size, err) < 0)
         return -1;
     topology *t = NULL;
     if (f->build(params, &t, err) < 0 || kv_check_unused(params, f->keys, err) < 0 ||

@@ -110,6 +110,8 @@ check "P past 2^31" 2 "out of range (allowed: 2..2147483647)" -- \
     "$bin" sim --topology "torus dims=4" $AR --ranks 2147483648
 check "rank list past 2^31" 2 "values must lie in 2..2147483647" -- \
     "$bin" verify $AR --ranks pow2:2..4294967296
+check "rank list too long" 2 "range 2..2147483647: more than 1048576 values" -- \
+    "$bin" verify $AR --ranks 2..2147483647
 check "rank list past 2^63" 2 "cannot read" -- \
     "$bin" verify $AR --ranks 99999999999999999999
 check "dims product" 2 "multiply to more than 2^31-1" -- \
