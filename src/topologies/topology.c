@@ -336,27 +336,28 @@ static int split_spec(const char *spec, char *buf, size_t n, const char **name, 
     return kv_parse_args(kv, argc - 1, argv + 1, err);
 }
 
-int topo_build_spec(const char *spec, topology **out, cs_error *err)
+/* Builds (out) or sizes (size) the topology of a spec: a family or a preset file. */
+static int from_spec(const char *spec, topology **out, topo_size *size, cs_error *err)
 {
-    *out = NULL;
     char buf[4096];
     const char *name;
     kv_list kv;
     if (split_spec(spec, buf, sizeof buf, &name, &kv, err) < 0)
         return -1;
     if (is_preset_name(name))
-        return topo_build_preset(name, &kv, out, err);
-    return topo_build(name, &kv, out, err);
+        return out ? topo_build_preset(name, &kv, out, err) : topo_size_preset(name, &kv, size, err);
+    if (out)
+        return topo_build(name, &kv, out, err);
+    return topo_size_kv(name, &kv, size, err) < 0 ? family_error(name, err) : 0;
+}
+
+int topo_build_spec(const char *spec, topology **out, cs_error *err)
+{
+    *out = NULL;
+    return from_spec(spec, out, NULL, err);
 }
 
 int topo_size_spec(const char *spec, topo_size *out, cs_error *err)
 {
-    char buf[4096];
-    const char *name;
-    kv_list kv;
-    if (split_spec(spec, buf, sizeof buf, &name, &kv, err) < 0)
-        return -1;
-    if (is_preset_name(name))
-        return topo_size_preset(name, &kv, out, err);
-    return topo_size_kv(name, &kv, out, err) < 0 ? family_error(name, err) : 0;
+    return from_spec(spec, NULL, out, err);
 }

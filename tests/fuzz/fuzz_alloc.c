@@ -78,12 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     alloc_order order = (data[0] >> 4) & 1 ? ALLOC_ORDER_CYCLIC : ALLOC_ORDER_BLOCK;
     if (data[0] & 1) {
         char path[64];
-        snprintf(path, sizeof path, "/tmp/collsim-fuzz-alloc-%d.txt", (int)getpid());
-        FILE *f = fopen(path, "wb");
-        if (!f)
-            abort();
-        fwrite(data + 1, 1, size - 1, f);
-        fclose(f);
+        fuzz_write_file("alloc", ".txt", data + 1, size - 1, path, sizeof path);
         read_allocation(path, Q, order);
         unlink(path);
         return 0;

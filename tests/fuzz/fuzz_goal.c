@@ -80,12 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > 16384)
         return 0;
     char path[64];
-    snprintf(path, sizeof path, "/tmp/collsim-fuzz-goal-%d.goal", (int)getpid());
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        abort();
-    fwrite(data + 1, 1, size - 1, f);
-    fclose(f);
+    fuzz_write_file("goal", ".goal", data + 1, size - 1, path, sizeof path);
     goal_read_options ro;
     goal_read_options_default(&ro);
     ro.coll = COLLS[data[0] % 8];

@@ -14,12 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > 8192)
         return 0;
     char path[64];
-    snprintf(path, sizeof path, "/tmp/collsim-fuzz-preset-%d.yaml", (int)getpid());
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        abort();
-    fwrite(data, 1, size, f);
-    fclose(f);
+    fuzz_write_file("preset", ".yaml", data, size, path, sizeof path);
     fuzz_topology(path);
     unlink(path);
     return 0;
