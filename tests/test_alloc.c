@@ -115,6 +115,9 @@ static void test_pico_csv(void)
         {"MPI_Rank,host\n0,a\n", ":1: a PICO allocation CSV needs the columns MPI_Rank and allocation"},
         {"MPI_Rank,allocation\n0,a\n0,b\n", ":3: rank 0 appears twice"},
         {"MPI_Rank,allocation\n0,a\n2,b\n", "rank 1 is missing"},
+        /* memory follows the rows, not the largest rank (this allocated 8 GB before) */
+        {"MPI_Rank,allocation\n1000000000,a\n", "rank 0 is missing (ranks 0..1000000000"},
+        {"MPI_Rank,allocation\n1,a\n0,b\n1,c\n", ":4: rank 1 appears twice"},
         {"MPI_Rank,allocation\nx,a\n", ":2: MPI_Rank 'x' is not a rank number"},
         {"MPI_Rank,allocation\n0\n", ":2: expected 2 columns"},
         {"MPI_Rank,allocation\n", "no rank in the allocation CSV"},

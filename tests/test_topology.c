@@ -745,6 +745,51 @@ static void expect_error(const char *spec, const char *fragment)
         fprintf(stderr, "\n'%s': message '%s' lacks '%s'\n", spec, err.msg, fragment);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, fragment));
     topo_free(t);
+    /* the size, known without building, fails with the same message */
+    topo_size size;
+    cs_error size_err;
+    CU_ASSERT_EQUAL(topo_size_spec(spec, &size, &size_err), -1);
+    if (strcmp(size_err.msg, err.msg) != 0)
+        fprintf(stderr, "\n'%s': size error '%s' differs from '%s'\n", spec, size_err.msg, err.msg);
+    CU_ASSERT_STRING_EQUAL(size_err.msg, err.msg);
+}
+
+/* topo_size_spec gives exactly the counts of the built topology, for every family and the
+ * keys that change the counts (mesh, trunk, T, levels, a=1 boards, presets). */
+static void test_sizes_before_building(void)
+{
+    static const char *const specs[] = {
+        "torus dims=4x4", "torus dims=2x3x4", "torus dims=5x3 mesh=1", "torus dims=4x4 ports=2",
+        "dragonfly", "dragonfly p=2 a=4 h=2 g=5", "dragonfly p=1 a=4 h=4 g=5 trunk=1",
+        "dragonfly p=1 a=3 h=3 g=4 arrangement=circulant", "dragonfly a=1 h=0 g=1",
+        "dragonflyplus", "dragonflyplus p=2 leaves=3 spines=2 h=3 g=4",
+        "fattree", "fattree radix=8 oversub=3:1", "fattree levels=3 radix=8",
+        "fattree levels=3 radix=16 oversub=1:1,3:1", "hyperx dims=4x4", "hyperx dims=3x4x2 T=0",
+        "hyperx dims=4x4 T=2 K=2x1", "kautz d=2 k=3", "kautz d=3 k=2 T=2", "2dfc m1=5 m2=3",
+        "2dfc m1=4 m2=4 T=2", "hammingmesh a=2 x=3", "hammingmesh a=1 b=3 x=2 y=3",
+        "hammingmesh a=4 b=2 x=1 y=2", "platforms/kautz-16-2.yaml", "platforms/2dfc-4x4.yaml",
+        NULL};
+    for (const char *const *spec = specs; *spec; spec++) {
+        topology *t;
+        topo_size s;
+        cs_error err;
+        CU_ASSERT_EQUAL_FATAL(topo_build_spec(*spec, &t, &err), 0);
+        CU_ASSERT_EQUAL_FATAL(topo_size_spec(*spec, &s, &err), 0);
+        if (s.hosts != t->nhosts || s.switches != t->nswitches || s.links != (double)t->nlinks)
+            fprintf(stderr, "\n'%s': size %.0f hosts %.0f switches %.0f links, built %d %d %lld\n",
+                    *spec, s.hosts, s.switches, s.links, t->nhosts, t->nswitches,
+                    (long long)t->nlinks);
+        CU_ASSERT_EQUAL(s.hosts, t->nhosts);
+        CU_ASSERT_EQUAL(s.switches, t->nswitches);
+        CU_ASSERT_EQUAL(s.links, (double)t->nlinks);
+        CU_ASSERT_EQUAL(s.extra_bytes > 0, t->fam_links != NULL);
+        topo_free(t);
+    }
+    /* a topology far too large to build is sized at once */
+    topo_size s;
+    cs_error err;
+    CU_ASSERT_EQUAL(topo_size_spec("hyperx dims=8192x8192 T=0", &s, &err), 0);
+    CU_ASSERT_EQUAL(s.links, 8192.0 * 8192 * 8191);
 }
 
 static void test_bad_parameters(void)
@@ -799,6 +844,7 @@ int main(void)
         {"stats", test_stats},
         {"platform cache", test_platform_cache},
         {"bad parameters", test_bad_parameters},
+        {"sizes before building", test_sizes_before_building},
         {"disconnected networks are refused", test_disconnected_refused},
         {"routes longer than TOPO_MAX_HOPS", test_long_routes},
         {NULL, NULL},

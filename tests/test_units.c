@@ -82,6 +82,13 @@ static void test_rankspec(void)
     CU_ASSERT_EQUAL(rankspec_parse("4..x", 2, 100, &v, &n, &err), -1);
     CU_ASSERT_EQUAL(rankspec_parse("9..4", 2, 100, &v, &n, &err), -1);
     CU_ASSERT_EQUAL(rankspec_parse("", 2, 100, &v, &n, &err), -1);
+    /* too many values: refused before expanding (this was 16 GiB for 2..2147483647) */
+    CU_ASSERT_EQUAL(rankspec_parse("2..2147483647", 2, INT32_MAX, &v, &n, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "more than 1048576 values"));
+    CU_ASSERT_EQUAL(rankspec_parse("2..1000000,even:2..200000", 2, INT32_MAX, &v, &n, &err), -1);
+    CU_ASSERT_EQUAL(rankspec_parse("2..1048577", 2, INT32_MAX, &v, &n, &err), 0);
+    CU_ASSERT_EQUAL(n, 1048576);
+    free(v);
 }
 
 int main(void)

@@ -338,6 +338,10 @@ static int range_cmp(const void *a, const void *b)
  * by lo, adjacent ranges merged (overlaps are kept for the verifier to report). */
 static void add_ranges(rank_sched *rs, sched_op *op, const blk_range *r, uint32_t n)
 {
+    op->range_first = rs->nranges;
+    op->nranges = 0;
+    if (n == 0) /* a byte-only message: the pool may still be NULL */
+        return;
     VEC_RESERVE(rs->ranges, rs->cap_ranges, (size_t)rs->nranges + n);
     if (n == 1) { /* the common case: one range, already canonical */
         op->range_first = rs->nranges;

@@ -188,7 +188,7 @@ static inline uint32_t rs_step_begin(const rank_sched *rs, uint32_t s) { return 
 static inline uint32_t rs_step_end(const rank_sched *rs, uint32_t s) { return rs->step_first[s + 1]; }
 static inline const blk_range *rs_op_ranges(const rank_sched *rs, const sched_op *o)
 {
-    return rs->ranges + o->range_first;
+    return rs->ranges ? rs->ranges + o->range_first : NULL; /* no offset on a NULL pool */
 }
 /* Bytes of memory the rank schedule holds (for memory figures). */
 size_t rank_sched_memory(const rank_sched *rs);

@@ -6,7 +6,7 @@
  *                 [--ranks SPEC] [--sizes S,S..] [--full-up-to N] [--param k=v].. [--dims ..]
  *                 [--root R] [--dst D] [--ranks-per-node Q] [--topology T].. [--sim-ranks P,..]
  *                 [--model M] [--junit FILE] [--baseline FILE --tolerance 5%]
- *                 [--write-baseline FILE] [--threads N] [--quiet]
+ *                 [--write-baseline FILE] [--threads N] [--max-memory SIZE] [--quiet]
  *
  * Exit 0 when every case passed or was skipped (and at least one ran), 1 when a case
  * failed, 2 on bad usage. docs/check.md describes the cases and files.
@@ -24,6 +24,7 @@
 #include "common/rankspec.h"
 #include "common/units.h"
 #include "schedio/user_alg.h"
+#include "sim/estimate.h"
 #include "sim/sim.h"
 
 static const char usage[] =
@@ -48,6 +49,8 @@ static const char usage[] =
     "  --tolerance T         ... allowing this relative difference (default 5%)\n"
     "  --write-baseline FILE write the simulate cases as a baseline CSV\n"
     "  --threads N           threads of the streaming engine (default: all CPUs)\n"
+    "  --max-memory SIZE     a case estimated to need more memory fails at once, refused\n"
+    "                        (default: half of the physical memory; 0: no limit)\n"
     "  --quiet               print failures and the summary only\n";
 
 typedef struct check_cli {
@@ -55,6 +58,7 @@ typedef struct check_cli {
     const char *junit, *baseline, *write_baseline;
     double tolerance;
     int quiet;
+    int64_t max_memory;
 } check_cli;
 
 static const struct option opts[] = {
@@ -69,7 +73,8 @@ static const struct option opts[] = {
     {"baseline", required_argument, 0, 'b'},   {"tolerance", required_argument, 0, 't'},
     {"write-baseline", required_argument, 0, 'w'}, {"threads", required_argument, 0, 'N'},
     {"quiet", no_argument, 0, 'Q'},            {"help", no_argument, 0, 'h'},
-    {"lua", required_argument, 0, 'L'},        {0, 0, 0, 0}};
+    {"lua", required_argument, 0, 'L'},        {"max-memory", required_argument, 0, 'M'},
+    {0, 0, 0, 0}};
 
 /* "5%" or "0.05" */
 static int parse_tolerance(const char *text, double *out, cs_error *err)
@@ -151,6 +156,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'w': v->write_baseline = optarg; break;
     case 'N': rc = parse_int_in(optarg, 1, 1024, "threads", &x, err); s->threads = (int)x; break;
     case 'Q': v->quiet = 1; break;
+    case 'M': rc = parse_size(optarg, &v->max_memory, err); break;
     }
     return rc;
 }
@@ -160,6 +166,7 @@ static int parse_args(int argc, char **argv, check_cli *v)
     cs_error err;
     check_spec_init(&v->spec);
     v->tolerance = 0.05;
+    v->max_memory = estimate_default_max_memory();
     for (int i = 1; i + 1 < argc; i++) /* the spec file first: options override it */
         if (strcmp(argv[i], "--spec") == 0 && check_spec_load(argv[i + 1], &v->spec, &err) < 0)
             return cli_usage_error("check", "--spec: %s", err.msg);
@@ -214,6 +221,14 @@ static void verify_one(check_run *k, int32_t P, int64_t size)
     snprintf(c->name, sizeof c->name, "P=%d size=%s", P, sz);
     alg_run run;
     cs_error err;
+    run_estimate est; /* refusal before work, as in collsim verify */
+    estimate_verify_ranks(P, k->cli->spec.threads, &est);
+    if (estimate_check(&est, k->cli->max_memory, &err) < 0) {
+        c->status = CASE_FAIL;
+        snprintf(c->message, sizeof c->message, "%s", err.msg);
+        print_case(k, c, "");
+        return;
+    }
     if (alg_run_prepare(&run, k->alg, &spec, &err) < 0) {
         c->status = CASE_SKIP;
         snprintf(c->message, sizeof c->message, "%s", err.msg);
@@ -258,6 +273,7 @@ static void simulate_one(check_run *k, const char *topology, int32_t P, int64_t 
     cfg.spec.P = P;
     cfg.spec.bytes = size;
     cfg.algorithms = reg;
+    cfg.max_memory = k->cli->max_memory;
     cs_error err;
     sim_result res;
     if (sim_model_parse(k->cli->spec.model, &cfg.model, &err) < 0 ||

@@ -2,13 +2,16 @@
  *
  *   collsim dump --collective C --algorithm A --ranks P [--size S] [--root R] [--dst D]
  *                [--param name=value].. [--dims AxB..] [--ranks-per-node Q]
- *                [--format jsonl|goal] [--plain] [--output FILE] [--lua FILE.lua]
+ *                [--format jsonl|goal] [--plain] [--output FILE] [--max-output SIZE]
+ *                [--lua FILE.lua]
  *   collsim dump --import FILE.goal [--collective C] [--size S] [--format ..]
  *
  * Formats: docs/schedule-files.md. The output is written to a temporary file next to
  * FILE and renamed at the end, so a failed dump leaves no partial file behind.
  */
 #include <getopt.h>
+#include <libgen.h>
+#include <sys/statvfs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,7 @@
 #include "schedio/goal.h"
 #include "schedio/jsonl.h"
 #include "schedio/user_alg.h"
+#include "sim/estimate.h"
 
 static const char usage[] =
     "usage: collsim dump --collective C --algorithm A --ranks P [options]\n"
@@ -38,13 +42,16 @@ static const char usage[] =
     "  --plain               goal without collsim's annotations (blocks are lost)\n"
     "  --output FILE         write to FILE instead of standard output\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
-    "                        (docs/custom-algorithms.md)\n";
+    "                        (docs/custom-algorithms.md)\n"
+    "  --max-output SIZE     refuse a dump estimated to be larger (default with --output:\n"
+    "                        the free space of FILE's file system; 0: no limit)\n";
 
 typedef struct dump_cli {
     coll_spec spec;
     char algorithm[64];
     const char *import, *output, *lua;
     int goal, plain, have_coll, have_size, have_ranks;
+    int64_t max_output; /* -1: not given */
 } dump_cli;
 
 static int parse_option(int c, void *arg, cs_error *err)
@@ -80,6 +87,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'P': d->plain = 1; break;
     case 'o': d->output = optarg; break;
     case 'L': d->lua = optarg; break;
+    case 'M': rc = parse_size(optarg, &d->max_output, err); break;
     }
     return rc;
 }
@@ -93,9 +101,11 @@ static int parse_args(int argc, char **argv, dump_cli *d)
         {"param", required_argument, 0, 'p'},      {"dims", required_argument, 0, 'd'},
         {"ranks-per-node", required_argument, 0, 'q'}, {"import", required_argument, 0, 'i'},
         {"format", required_argument, 0, 'f'},     {"plain", no_argument, 0, 'P'},
-        {"output", required_argument, 0, 'o'},     {"help", no_argument, 0, 'h'},
-        {"lua", required_argument, 0, 'L'},        {0, 0, 0, 0}};
+        {"output", required_argument, 0, 'o'},     {"max-output", required_argument, 0, 'M'},
+        {"help", no_argument, 0, 'h'},             {"lua", required_argument, 0, 'L'},
+        {0, 0, 0, 0}};
     coll_spec_init(&d->spec, COLL_ALLREDUCE, 2, 1 << 20);
+    d->max_output = -1;
     int prc = cli_parse_options("dump", argc, argv, "", opts, usage, parse_option, d);
     if (prc != 0)
         return prc;
@@ -125,9 +135,40 @@ static int write_dump(const dump_cli *d, const alg_run *run, FILE *f, cs_error *
     return rc;
 }
 
+/* Bytes free for an unprivileged user on the file system of path's directory (-1 if
+ * unknown). */
+static int64_t free_space_for(const char *path)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    struct statvfs st;
+    if (statvfs(dirname(dir), &st) < 0)
+        return -1;
+    return (int64_t)st.f_bavail * (int64_t)st.f_frsize;
+}
+
+/* Refusal before work: the estimated output against --max-output (default: the free
+ * space where --output goes; standard output has no default limit). */
+static int refuse_too_large(const dump_cli *d, const alg_run *run, cs_error *err)
+{
+    int64_t limit = d->max_output >= 0 ? d->max_output : d->output ? free_space_for(d->output) : 0;
+    run_estimate e;
+    estimate_dump(run, &e);
+    if (limit <= 0 || e.bytes <= (double)limit)
+        return 0;
+    char need[32], have[32];
+    estimate_format_bytes(e.bytes, need, sizeof need);
+    estimate_format_bytes((double)limit, have, sizeof have);
+    return cs_fail(err, "refused before starting: the dump would write about %s (%s; about %.3g "
+                        "messages), more than %s (--max-output; default: the free space of the "
+                        "output's file system)", need, e.basis, e.messages, have);
+}
+
 /* Writes to stdout or to d->output, all or nothing (atomic_file.h). */
 static int dump_run(const dump_cli *d, const alg_run *run, cs_error *err)
 {
+    if (refuse_too_large(d, run, err) < 0)
+        return -1;
     if (!d->output)
         return write_dump(d, run, stdout, err);
     atomic_file out;

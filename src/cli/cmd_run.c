@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "common/units.h"
+#include "sim/estimate.h"
 #include "sweep/sweep.h"
 
 static const char usage[] =
@@ -28,6 +29,8 @@ static const char usage[] =
     "  --lua-memory SIZE  memory limit of the scenario's Lua state (default 1GiB; 0 = none)\n"
     "  --force            with --resume: run even if the scenario file or seed changed;\n"
     "                     rows that are not points of this run go to results.foreign.csv\n"
+    "  --max-memory SIZE  refuse a topology (before building it) and points estimated to\n"
+    "                     need more memory (default: half of the physical memory; 0: none)\n"
     "  -q, --quiet        nothing on stderr but errors (no progress, summary, plot notes)\n"
     "docs/scenarios.md describes scenario files; docs/results.md the outputs.\n";
 
@@ -38,6 +41,7 @@ static const struct option opts[] = {
     {"no-plot", no_argument, 0, 'N'},      {"quiet", no_argument, 0, 'q'},
     {"point-timeout", required_argument, 0, 't'}, {"lua-timeout", required_argument, 0, 'L'},
     {"lua-memory", required_argument, 0, 'M'},   {"force", no_argument, 0, 'F'},
+    {"max-memory", required_argument, 0, 'X'},
     {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -87,6 +91,7 @@ static int parse_option(int c, void *arg, cs_error *err)
         v->load.lua_memory = (size_t)x;
         return 0;
     case 'F': v->run.force = 1; return 0;
+    case 'X': return parse_size(optarg, &v->load.max_memory, err);
     default: return 1; /* --help */
     }
 }
@@ -98,6 +103,7 @@ static int parse_args(int argc, char **argv, run_cli *v)
                               .progress = isatty(2) ? PROGRESS_TTY : PROGRESS_LINES};
     v->load.lua_timeout_s = SCENARIO_LUA_TIMEOUT_S;
     v->load.lua_memory = SCENARIO_LUA_MEMORY;
+    v->load.max_memory = estimate_default_max_memory();
     int prc = cli_parse_options("run", argc, argv, "o:j:q", opts, usage, parse_option, v);
     if (prc != 0)
         return prc;

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "common/units.h"
 #include "common/util.h"
+#include "sim/estimate.h"
 #include "topologies/topology.h"
 
 static const char usage[] =
@@ -17,7 +18,10 @@ static const char usage[] =
     "  --platform        print the cached platform path (emitting it if missing)\n"
     "  --route S D       print the route from host S to host D\n"
     "  --check N         load the platform in SimGrid and compare N sampled routes\n"
-    "  --list            list the families and their keys\n";
+    "  --list            list the families and their keys\n"
+    "  --max-memory SIZE refuse, before building, a topology estimated to need more memory\n"
+    "                    (with --check: also SimGrid's; default: half of the physical\n"
+    "                    memory; 0: no limit)\n";
 
 typedef struct topo_opts {
     int stats, platform, list, check;
@@ -25,6 +29,7 @@ typedef struct topo_opts {
     const char *emit;
     int32_t route_src, route_dst;
     int route;
+    int64_t max_memory;
 } topo_opts;
 
 static void print_families(void)
@@ -142,10 +147,25 @@ static int check(topology *t, const char *emitted, int64_t pairs)
     return 0;
 }
 
+/* Refusal before work (sim/estimate.h): building the topology, and with --check loading
+ * it in SimGrid, must fit in --max-memory. */
+static int refuse_too_large(const char *spec, const topo_opts *o, cs_error *err)
+{
+    topo_size size;
+    run_estimate build, load;
+    if (topo_size_spec(spec, &size, err) < 0)
+        return -1;
+    estimate_topology(&size, &build);
+    estimate_sim_plan(0, 1, SIM_MODEL_CM02, &size, &load);
+    return estimate_check(o->check && load.bytes > build.bytes ? &load : &build, o->max_memory,
+                          err);
+}
+
 static int parse_options(int argc, char **argv, int *first_opt, topo_opts *o)
 {
     cs_error err;
     memset(o, 0, sizeof *o);
+    o->max_memory = estimate_default_max_memory();
     int i = 1;
     while (i < argc && strncmp(argv[i], "--", 2) != 0)
         i++;
@@ -161,6 +181,9 @@ static int parse_options(int argc, char **argv, int *first_opt, topo_opts *o)
             o->list = 1;
         } else if (strcmp(a, "--emit") == 0 && i + 1 < argc) {
             o->emit = argv[++i];
+        } else if (strcmp(a, "--max-memory") == 0 && i + 1 < argc) {
+            if (parse_size(argv[++i], &o->max_memory, &err) < 0)
+                return cli_usage_error("topo", "--max-memory: %s", err.msg);
         } else if (strcmp(a, "--check") == 0 && i + 1 < argc) {
             if (parse_int_in(argv[++i], 0, INT64_MAX / 2, "--check", &o->check_pairs, &err) < 0)
                 return cli_usage_error("topo", "%s", err.msg);
@@ -205,7 +228,7 @@ int cmd_topo(int argc, char **argv)
     topology *t = NULL;
     cs_error err;
     double t0 = wall_seconds();
-    if (topo_build_spec(spec, &t, &err) < 0)
+    if (refuse_too_large(spec, &o, &err) < 0 || topo_build_spec(spec, &t, &err) < 0)
         return cli_usage_error("topo", "%s", err.msg);
     if (!o.emit || strcmp(o.emit, "-") != 0) /* keep standard output pure XML */
         print_summary(t, wall_seconds() - t0);

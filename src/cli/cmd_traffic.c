@@ -4,7 +4,7 @@
  *   collsim traffic --alloc A (--groups MAP | --topology T) --collective C
  *                   --algorithms A,B.. [--ranks P] [--ranks-per-node Q]
  *                   [--order block|cyclic] [--size S] [--root R] [--param name=value]..
- *                   [--dims AxB..] [--format table|csv]
+ *                   [--dims AxB..] [--format table|csv] [--max-memory SIZE]
  *
  * Bytes are in units of the vector size n; `reduction` is the first algorithm's external
  * bytes minus this one's, over the first's.
@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "common/units.h"
+#include "sim/estimate.h"
 #include "sim/job_groups.h"
 
 static const char usage[] =
@@ -33,7 +34,9 @@ static const char usage[] =
     "  --order O             block (default) or cyclic rank order over the nodes\n"
     "  --size S              vector size n (default 1MiB; results are in units of n)\n"
     "  --root R, --param name=value, --dims AxB..   as in collsim sim\n"
-    "  --format F            table (default) or csv\n";
+    "  --format F            table (default) or csv\n"
+    "  --max-memory SIZE     refuse a --topology estimated to need more memory (default:\n"
+    "                        half of the physical memory; 0: no limit)\n";
 
 typedef struct traffic_cli {
     job_groups_spec job;
@@ -50,6 +53,7 @@ static const struct option opts[] = {
     {"size", required_argument, 0, 's'},       {"root", required_argument, 0, 'r'},
     {"param", required_argument, 0, 'p'},      {"dims", required_argument, 0, 'd'},
     {"format", required_argument, 0, 'f'},     {"help", no_argument, 0, 'h'},
+    {"max-memory", required_argument, 0, 'M'},
     {0, 0, 0, 0}};
 
 static int parse_option(int c, traffic_cli *v, cs_error *err)
@@ -80,6 +84,7 @@ static int parse_option(int c, traffic_cli *v, cs_error *err)
             rc = cs_fail(err, "unknown format '%s' (allowed: table, csv)", optarg);
         v->csv = optarg[0] == 'c';
         break;
+    case 'M': rc = parse_size(optarg, &v->job.max_memory, err); break;
     case 'h': return 1;
     }
     return rc;
@@ -102,6 +107,7 @@ static int parse_args(int argc, char **argv, traffic_cli *v)
 {
     memset(v, 0, sizeof *v);
     v->job.ranks_per_node = 1;
+    v->job.max_memory = estimate_default_max_memory();
     coll_spec_init(&v->spec, COLL_ALLREDUCE, 2, 1 << 20);
     int have_coll = 0;
     traffic_args args = {v, &have_coll};

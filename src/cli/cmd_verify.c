@@ -137,7 +137,8 @@ static int parse_args(int argc, char **argv, verify_cli *v)
 /* Workload sizes are cached in a table up to this size (P <= 4096), computed on demand above. */
 #define WORKLOAD_TABLE_MAX ((int64_t)64 << 20)
 
-/* Verifies one (algorithm, P) case; returns 0 ok, 1 failed, 2 unsupported. */
+/* Verifies one (algorithm, P) case; returns 0 ok, 1 failed, 2 unsupported, 3 refused
+ * (estimated over the memory limit). */
 static int verify_case(const verify_cli *v, const alg_desc *alg, int32_t P)
 {
     coll_spec spec = v->base;
@@ -147,8 +148,8 @@ static int verify_case(const verify_cli *v, const alg_desc *alg, int32_t P)
     run_estimate est; /* refusal before work: even the streaming engine would not fit */
     estimate_verify_ranks(P, v->opt.threads, &est);
     if (estimate_check(&est, v->refuse_above, &err) < 0) {
-        printf("FAIL %s %s P=%d: %s\n", coll_name(alg->coll), alg->name, P, err.msg);
-        return 1;
+        printf("refused %s %s P=%d: %s\n", coll_name(alg->coll), alg->name, P, err.msg);
+        return 3;
     }
     workload *w = NULL;
     if (v->have_workload) {
@@ -207,7 +208,8 @@ static int verify_import(verify_cli *v)
         printf("note %s: a plain GOAL file (no collsim blocks): matching, bytes and deadlock "
                "freedom are checked, the data semantics is not\n", fa->desc.name);
     int r = verify_case(v, &fa->desc, spec.P);
-    printf("verified 1 case(s): %d ok, %d failed, %d unsupported\n", r == 0, r == 1, r == 2);
+    printf("verified 1 case(s): %d ok, %d failed, %d unsupported%s\n", r == 0, r == 1, r == 2,
+           r == 3 ? ", 1 refused" : "");
     file_alg_free(fa);
     return r == 0 ? 0 : r == 1 ? EXIT_CHECK_FAILED : EXIT_USAGE;
 }
@@ -251,20 +253,20 @@ int cmd_verify(int argc, char **argv)
             nalgs++;
         }
     }
-    size_t ok = 0, failed = 0, skipped = 0;
+    size_t count[4] = {0, 0, 0, 0}; /* ok, failed, unsupported, refused */
     for (size_t a = 0; a < nalgs; a++)
         for (size_t i = 0; i < v.nranks; i++) {
-            int r = verify_case(&v, algs[a], (int32_t)v.ranks[i]);
-            ok += r == 0;
-            failed += r == 1;
-            skipped += r == 2;
+            count[verify_case(&v, algs[a], (int32_t)v.ranks[i])]++;
             fflush(stdout);
         }
-    printf("verified %zu case(s): %zu ok, %zu failed, %zu unsupported\n", ok + failed + skipped, ok,
-           failed, skipped);
+    printf("verified %zu case(s): %zu ok, %zu failed, %zu unsupported",
+           count[0] + count[1] + count[2] + count[3], count[0], count[1], count[2]);
+    if (count[3])
+        printf(", %zu refused", count[3]);
+    printf("\n");
     free(v.ranks);
     cli_lua_free(lua);
-    if (failed)
+    if (count[1])
         return EXIT_CHECK_FAILED;
-    return ok == 0 ? EXIT_USAGE : 0;
+    return count[3] || count[0] == 0 ? EXIT_USAGE : 0; /* refused, or nothing could run */
 }

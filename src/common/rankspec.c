@@ -77,8 +77,11 @@ static int parse_item(const char *s, const char *end, int64_t min, int64_t max, 
                 break;
         }
     } else {
-        if (hi - lo > 100000000)
-            return cs_fail(err, "range %lld..%lld has too many values", (long long)lo, (long long)hi);
+        /* counted before anything is pushed: 2..2147483647 would be 16 GiB of values */
+        uint64_t count = ((uint64_t)hi - (uint64_t)lo) / (kind == EVEN ? 2 : 1) + 1;
+        if (count > RANKSPEC_MAX_VALUES || *n + count > RANKSPEC_MAX_VALUES)
+            return cs_fail(err, "range %lld..%lld: more than " RANKSPEC_MAX_TEXT
+                                " values in the rank list", (long long)lo, (long long)hi);
         for (int64_t x = lo; x <= hi; x++)
             if (kind == ALL || x % 2 == 0)
                 push(v, n, cap, x);

@@ -46,10 +46,17 @@ static void state_free(draw_state *s)
 /* Topology, placement, rank labels, layout. */
 static int setup(const draw_options *o, draw_state *s, cs_error *err)
 {
-    if (topo_build_spec(o->topology, &s->t, err) < 0)
+    topo_size size; /* refused before building when too large to draw (issue 13) */
+    if (topo_size_spec(o->topology, &size, err) < 0 ||
+        draw_layout_check_size(o->topology, size.hosts + size.switches, size.links, err) < 0 ||
+        topo_build_spec(o->topology, &s->t, err) < 0)
         return -1;
     int32_t Q = o->ranks_per_node > 0 ? o->ranks_per_node : 1;
-    s->P = o->ranks > 0 ? o->ranks : s->t->nhosts * Q;
+    int64_t P = o->ranks > 0 ? o->ranks : (int64_t)s->t->nhosts * Q, most = (int64_t)s->t->nhosts * Q;
+    if (P > most || P > INT32_MAX) /* before the per-rank table is allocated */
+        return cs_fail(err, "%lld ranks at %d per host: more than the topology's %d hosts hold "
+                            "(or more than 2^31-1)", (long long)P, Q, s->t->nhosts);
+    s->P = (int32_t)P;
     s->host_of_rank = xmalloc((size_t)s->P * sizeof *s->host_of_rank);
     if (placement_compute(&o->placement, s->t, s->P, Q, s->host_of_rank, err) < 0)
         return -1;

@@ -200,13 +200,19 @@ static const struct {
     {"", "circle", layout_circle}, /* Kautz and anything else */
 };
 
+int draw_layout_check_size(const char *what, double nodes, double links, cs_error *err)
+{
+    if (nodes > DRAW_MAX_NODES || links > DRAW_MAX_LINKS)
+        return cs_fail(err, "%s has %.0f nodes and %.0f links: too many to draw (at most %d "
+                            "nodes and %d links)",
+                       what, nodes, links, DRAW_MAX_NODES, DRAW_MAX_LINKS);
+    return 0;
+}
+
 int draw_layout_build(const topology *t, double host_r, draw_layout *out, cs_error *err)
 {
-    int32_t n = topo_nnodes(t);
-    if (n > DRAW_MAX_NODES || t->nlinks > DRAW_MAX_LINKS)
-        return cs_fail(err, "%s has %d nodes and %lld links: too many to draw (at most %d "
-                            "nodes and %d links)",
-                       t->params, n, (long long)t->nlinks, DRAW_MAX_NODES, DRAW_MAX_LINKS);
+    if (draw_layout_check_size(t->params, topo_nnodes(t), (double)t->nlinks, err) < 0)
+        return -1;
     size_t i = 0; /* the last row, the circle, takes any other family */
     while (i + 1 < sizeof LAYOUTS / sizeof LAYOUTS[0] && strcmp(LAYOUTS[i].family, t->family))
         i++;

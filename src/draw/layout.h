@@ -72,6 +72,9 @@ typedef struct draw_layout {
     int ndeco, cap_deco;
 } draw_layout;
 
+/* Fails unless a topology of this many nodes and links can be drawn (the limits above);
+ * `what` names it in the message. draw_run checks the size before building the topology. */
+int draw_layout_check_size(const char *what, double nodes, double links, cs_error *err);
 /* Lays out t with hosts of radius host_r. Errors: more than DRAW_MAX_NODES nodes or
  * DRAW_MAX_LINKS links (the message gives the limits). */
 int draw_layout_build(const topology *t, double host_r, draw_layout *out, cs_error *err);

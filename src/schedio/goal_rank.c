@@ -322,7 +322,8 @@ static void build_rank(goal_reader *g, sched_builder *b, const uint32_t *order)
         }
         if (o->join)
             continue;
-        const blk_range *r = g->ranges + o->range_first;
+        /* byte-only ops have no ranges (g->ranges may be NULL: no offset on it) */
+        const blk_range *r = o->nranges ? g->ranges + o->range_first : NULL;
         switch ((op_kind)o->kind) {
         case OP_SEND: sb_send_bytes(b, o->peer, o->bytes, r, o->nranges); break;
         case OP_RECV: sb_recv_bytes(b, o->peer, o->bytes, r, o->nranges, o->flags); break;

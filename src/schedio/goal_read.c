@@ -57,6 +57,8 @@ static int tokenize(char *s, line_tokens *t)
         while (*s && !isspace((unsigned char)*s) && *s != ':')
             s++;
         if (*s == ':') {
+            if (t->n == MAX_TOKENS) /* "l1:" as the 16th word: its ':' is one too many */
+                return -1;
             t->tok[t->n++] = ":";
             *s++ = '\0';
         }

@@ -75,10 +75,18 @@ static int is_csv_header(const char *line)
 
 /* ---- PICO CSV --------------------------------------------------------------------------- */
 
+/* The rows as read; sorted by rank at the end (memory follows the file, not the largest
+ * rank number: one row "1000000000,x" must not allocate a billion-entry table). */
+typedef struct csv_row_entry {
+    int64_t rank;
+    int line;
+    char *host;
+} csv_row_entry;
+
 typedef struct csv_state {
     int rank_col, host_col;
-    char **host_of_rank;
-    int64_t nranks, cap;
+    csv_row_entry *rows;
+    size_t n, cap;
 } csv_state;
 
 static int csv_header(const char *path, int lineno, char *line, csv_state *c, cs_error *err)
@@ -111,36 +119,46 @@ static int csv_row(const char *path, int lineno, char *line, csv_state *c, cs_er
     if (*end || errno || r < 0 || r >= (1L << 30) || end == fields[c->rank_col])
         return cs_fail(err, "%s:%d: MPI_Rank '%s' is not a rank number", path, lineno,
                        fields[c->rank_col]);
-    if (r >= c->cap) {
-        int64_t cap = c->cap ? c->cap : 64;
-        while (cap <= r)
-            cap *= 2;
-        c->host_of_rank = xrealloc(c->host_of_rank, (size_t)cap * sizeof *c->host_of_rank);
-        memset(c->host_of_rank + c->cap, 0, (size_t)(cap - c->cap) * sizeof *c->host_of_rank);
-        c->cap = cap;
+    VEC_RESERVE(c->rows, c->cap, c->n + 1);
+    c->rows[c->n++] = (csv_row_entry){r, lineno, xstrdup(fields[c->host_col])};
+    return 0;
+}
+
+static int cmp_rank(const void *x, const void *y)
+{
+    const csv_row_entry *a = x, *b = y;
+    return a->rank != b->rank ? (a->rank < b->rank ? -1 : 1) : (a->line < b->line ? -1 : 1);
+}
+
+/* Every rank 0..n-1 exactly once (rows sorted by rank, then line). */
+static int csv_check_ranks(const char *path, const csv_state *c, cs_error *err)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        if (i > 0 && c->rows[i].rank == c->rows[i - 1].rank)
+            return cs_fail(err, "%s:%d: rank %lld appears twice", path, c->rows[i].line,
+                           (long long)c->rows[i].rank);
+        if (c->rows[i].rank != (int64_t)i)
+            return cs_fail(err, "%s: rank %zu is missing (ranks 0..%lld must each have a row)",
+                           path, i, (long long)c->rows[c->n - 1].rank);
     }
-    if (c->host_of_rank[r])
-        return cs_fail(err, "%s:%d: rank %ld appears twice", path, lineno, r);
-    c->host_of_rank[r] = xstrdup(fields[c->host_col]);
-    if (r + 1 > c->nranks)
-        c->nranks = r + 1;
     return 0;
 }
 
 /* Moves the rows into a (rc: the reading's status so far; errors are not overwritten). */
 static int csv_finish(const char *path, csv_state *c, int rc, allocation *a, cs_error *err)
 {
-    if (rc == 0 && c->nranks == 0)
+    if (rc == 0 && c->n == 0)
         rc = cs_fail(err, "%s: no rank in the allocation CSV", path);
-    for (int64_t r = 0; r < c->nranks && rc == 0; r++)
-        if (!c->host_of_rank[r])
-            rc = cs_fail(err, "%s: rank %lld is missing (ranks 0..%lld must each have a row)",
-                         path, (long long)r, (long long)c->nranks - 1);
-    for (int64_t r = 0; r < c->nranks && rc == 0; r++)
-        hostlist_push(&a->hosts, c->host_of_rank[r]);
-    for (int64_t r = 0; r < c->cap; r++)
-        free(c->host_of_rank[r]);
-    free(c->host_of_rank);
+    if (c->n)
+        qsort(c->rows, c->n, sizeof *c->rows, cmp_rank);
+    if (rc == 0)
+        rc = csv_check_ranks(path, c, err);
+    for (size_t i = 0; i < c->n; i++) {
+        if (rc == 0)
+            hostlist_push(&a->hosts, c->rows[i].host);
+        free(c->rows[i].host);
+    }
+    free(c->rows);
     a->per_rank = 1;
     return rc;
 }

@@ -5,9 +5,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "common/util.h"
+#include "sim/sim_external.h"
 
 #define KIB 1024.0
 #define MIB (1024.0 * 1024.0)
@@ -18,6 +20,14 @@
 #define SIM_HOST_BYTES (4 * KIB)      /* SimGrid host, netpoint, loopback, our tables */
 #define SIM_LINK_BYTES (2.5 * KIB)    /* SimGrid link(s) and routing entries, our link */
 #define SIM_INFLIGHT_BYTES (1.3 * KIB) /* one communication of the current step */
+/* Building a topology (collsim topo --stats on tori, HyperX, Kautz, Dragonflies: 48..72 B
+ * per link and about 48 B per node measured above a 33 MiB process; rounded up). */
+#define TOPO_BASE_BYTES (32 * MIB)
+#define TOPO_NODE_BYTES 64.0
+#define TOPO_LINK_BYTES 80.0
+/* collsim dump: one line per operation, 74..79 B in JSON lines and 64..78 B in GOAL
+ * (ring allreduce, linear alltoall at P=64). */
+#define DUMP_OP_BYTES 80.0
 /* Traffic model: no SimGrid, routes counted by src/traffic. */
 #define TRAFFIC_BASE_BYTES (4 * MIB)
 #define TRAFFIC_RANK_BYTES 64.0
@@ -60,58 +70,110 @@ static void set(run_estimate *e, double bytes, double messages)
     e->messages = messages;
 }
 
-void estimate_sim_ranks(int32_t P, int32_t Q, sim_model model, run_estimate *e)
+void estimate_topology(const topo_size *s, run_estimate *e)
 {
-    double ranks = P > 0 ? P : 0, hosts = ceil(ranks / (Q > 0 ? Q : 1));
-    char per[32];
-    if (model == SIM_MODEL_TRAFFIC) {
-        set(e, TRAFFIC_BASE_BYTES + ranks * TRAFFIC_RANK_BYTES + hosts * TRAFFIC_LINK_BYTES, 0);
-        estimate_format_bytes(TRAFFIC_RANK_BYTES, per, sizeof per);
-        snprintf(e->basis, sizeof e->basis, "%d ranks x %s, at least %.0f hosts", P, per, hosts);
-        return;
-    }
-    /* every host has at least its host link (or, in direct networks, a network link) */
-    set(e, SIM_BASE_BYTES + ranks * SIM_RANK_BYTES + hosts * (SIM_HOST_BYTES + SIM_LINK_BYTES),
+    double nodes = s->hosts + s->switches;
+    set(e, TOPO_BASE_BYTES + nodes * TOPO_NODE_BYTES + s->links * TOPO_LINK_BYTES + s->extra_bytes,
         0);
-    estimate_format_bytes(SIM_RANK_BYTES, per, sizeof per);
-    snprintf(e->basis, sizeof e->basis, "%d ranks x %s per SimGrid actor, at least %.0f hosts",
-             P, per, hosts);
+    snprintf(e->basis, sizeof e->basis, "building the topology: %.0f nodes, %.0f links", nodes,
+             s->links);
+    if (s->extra_bytes > 0) {
+        char extra[32];
+        estimate_format_bytes(s->extra_bytes, extra, sizeof extra);
+        size_t len = strlen(e->basis);
+        snprintf(e->basis + len, sizeof e->basis - len, ", %s of group-pair tables", extra);
+    }
 }
 
-/* Messages per rank and the largest step (in messages) over ranks 0, P/2, P-1. */
-static void sample_ranks(const alg_run *run, double *msgs_per_rank, double *max_step)
+int estimate_topology_check(const char *spec, int64_t max_memory, cs_error *err)
+{
+    if (sim_is_external_platform(spec))
+        return 0;
+    topo_size s;
+    run_estimate e;
+    if (topo_size_spec(spec, &s, err) < 0)
+        return -1;
+    estimate_topology(&s, &e);
+    return estimate_check(&e, max_memory, err);
+}
+
+void estimate_sim_plan(int32_t P, int32_t Q, sim_model model, const topo_size *s,
+                       run_estimate *e)
+{
+    double ranks = P > 0 ? P : 0, hosts = ceil(ranks / (Q > 0 ? Q : 1)), nodes = hosts;
+    double links = hosts, extra = 0; /* at least a host link (or a network link) per host */
+    if (s) {
+        nodes = s->hosts + s->switches;
+        links = s->links;
+        extra = s->extra_bytes;
+    }
+    char per[32], topo[96];
+    snprintf(topo, sizeof topo, s ? "%.0f nodes, %.0f links" : "at least %.0f hosts",
+             s ? nodes : hosts, links);
+    if (model == SIM_MODEL_TRAFFIC) {
+        set(e, TRAFFIC_BASE_BYTES + ranks * TRAFFIC_RANK_BYTES +
+                   (nodes + links) * TRAFFIC_LINK_BYTES + extra, 0);
+        estimate_format_bytes(TRAFFIC_RANK_BYTES, per, sizeof per);
+        snprintf(e->basis, sizeof e->basis, "%d ranks x %s; %s", P, per, topo);
+        return;
+    }
+    set(e, SIM_BASE_BYTES + ranks * SIM_RANK_BYTES + nodes * SIM_HOST_BYTES +
+               links * SIM_LINK_BYTES + extra, 0);
+    estimate_format_bytes(SIM_RANK_BYTES, per, sizeof per);
+    snprintf(e->basis, sizeof e->basis, "%d ranks x %s per SimGrid actor; %s", P, per, topo);
+}
+
+/* Per rank, averaged over ranks 0, P/2, P-1: operations and sends; the largest step (in
+ * messages) of the three. */
+typedef struct schedule_sample {
+    double ops_per_rank, msgs_per_rank, max_step;
+} schedule_sample;
+
+static void sample_ranks(const alg_run *run, schedule_sample *out)
 {
     int32_t P = run->spec.P;
     int32_t sample[3] = {0, P / 2, P - 1};
     sched_builder b;
     sb_init(&b, &run->layout);
-    double sum = 0;
-    *max_step = 0;
+    double sends = 0, ops = 0;
+    out->max_step = 0;
     for (int i = 0; i < 3; i++) {
         alg_run_gen(run, sample[i], &b);
         const rank_sched *rs = &b.rs;
+        ops += rs->nops;
         for (uint32_t s = 0; s < rs->nsteps; s++) {
             double in_step = 0;
             for (uint32_t k = rs_step_begin(rs, s); k < rs_step_end(rs, s); k++)
                 if (rs->ops[k].kind == OP_SEND || rs->ops[k].kind == OP_RECV) {
                     in_step++;
-                    sum += rs->ops[k].kind == OP_SEND;
+                    sends += rs->ops[k].kind == OP_SEND;
                 }
-            if (in_step > *max_step)
-                *max_step = in_step;
+            if (in_step > out->max_step)
+                out->max_step = in_step;
         }
     }
     sb_free(&b);
-    *msgs_per_rank = sum / 3;
+    out->ops_per_rank = ops / 3;
+    out->msgs_per_rank = sends / 3;
+}
+
+void estimate_dump(const alg_run *run, run_estimate *e)
+{
+    schedule_sample smp;
+    sample_ranks(run, &smp);
+    double P = run->spec.P;
+    set(e, P * smp.ops_per_rank * DUMP_OP_BYTES, P * smp.msgs_per_rank);
+    snprintf(e->basis, sizeof e->basis, "%.0f ranks x %.0f operations per rank x %.0f B per line",
+             P, smp.ops_per_rank, DUMP_OP_BYTES);
 }
 
 void estimate_sim_point(const topology *t, const alg_run *run, sim_model model,
                         run_estimate *e)
 {
     double P = run->spec.P, hosts = t->nhosts, nodes = topo_nnodes(t), links = (double)t->nlinks;
-    double per_rank, max_step;
-    sample_ranks(run, &per_rank, &max_step);
-    double messages = per_rank * P;
+    schedule_sample smp;
+    sample_ranks(run, &smp);
+    double max_step = smp.max_step, messages = smp.msgs_per_rank * P;
     char a[32], b[32];
     if (model == SIM_MODEL_TRAFFIC) {
         set(e, TRAFFIC_BASE_BYTES + P * TRAFFIC_RANK_BYTES + (nodes + links) * TRAFFIC_LINK_BYTES,

@@ -5,8 +5,9 @@
  * simulates or verifies (collsim sim, collsim verify, the Lua layer through the same
  * calls) checks twice:
  *
- *   1. from P and Q alone, before anything is built (O(1)): a lower bound, so that a
- *      10^9-rank run is refused before a 10^9-entry table or topology is allocated;
+ *   1. before anything is built (O(1)): from P, Q and the topology's size computed from
+ *      its parameters (topo_size_spec), so that a 10^9-rank run or a 2^26-node torus is
+ *      refused before a 10^9-entry table or the topology is allocated;
  *   2. once the topology is built and the algorithm prepared: the point's estimate, with
  *      the topology's hosts and links and the schedules of three sampled ranks (0, P/2,
  *      P-1: their messages per rank and their largest step).
@@ -42,8 +43,19 @@ int64_t estimate_physical_memory(void);
 /* The default --max-memory: half of the physical memory (8 GiB when unknown). */
 int64_t estimate_default_max_memory(void);
 
-/* Simulation, before anything is built: a lower bound from P ranks at Q per host. */
-void estimate_sim_ranks(int32_t P, int32_t Q, sim_model model, run_estimate *e);
+/* Building a topology of this size in a collsim process (collsim topo, draw, run's
+ * validation of a scenario's topologies): our node and link tables, the family's extra
+ * tables. */
+void estimate_topology(const topo_size *s, run_estimate *e);
+/* Sizes a topology spec (topo_size_spec) and fails when building it would need more than
+ * max_memory (<= 0: no limit), or with the spec's own error. External platforms (.xml)
+ * are not sized here: 0. */
+int estimate_topology_check(const char *spec, int64_t max_memory, cs_error *err);
+
+/* Simulation, before anything is built: P ranks at Q per host on a topology of size s
+ * (NULL when unknown, an external platform: then a lower bound from P and Q alone). */
+void estimate_sim_plan(int32_t P, int32_t Q, sim_model model, const topo_size *s,
+                       run_estimate *e);
 /* Simulation of a prepared run on a built topology. */
 void estimate_sim_point(const topology *t, const alg_run *run, sim_model model,
                         run_estimate *e);
@@ -52,6 +64,10 @@ void estimate_sim_point(const topology *t, const alg_run *run, sim_model model,
  * engine, the lighter of the two, needs at least with `threads` threads (0: as many as
  * verify_run would start). */
 void estimate_verify_ranks(int32_t P, int threads, run_estimate *e);
+
+/* Writing a prepared run as a schedule file (collsim dump): e->bytes is the size of the
+ * output, e->messages the sends, from the operations of three sampled ranks. */
+void estimate_dump(const alg_run *run, run_estimate *e);
 
 /* Fails when the estimate exceeds max_memory (<= 0: no limit), with a message giving both:
  * "needs about 18.2TiB of memory (basis), more than --max-memory 11.6GiB". */

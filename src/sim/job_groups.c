@@ -7,6 +7,7 @@
 
 #include "common/strmap.h"
 #include "common/util.h"
+#include "sim/estimate.h"
 #include "topologies/groupmap.h"
 #include "topologies/topology.h"
 
@@ -32,10 +33,11 @@ static int groups_from_map(const char *path, job_groups *g, cs_error *err)
     return rc;
 }
 
-static int groups_from_topology(const char *spec, job_groups *g, cs_error *err)
+static int groups_from_topology(const char *spec, int64_t max_memory, job_groups *g,
+                                cs_error *err)
 {
     topology *t;
-    if (topo_build_spec(spec, &t, err) < 0)
+    if (estimate_topology_check(spec, max_memory, err) < 0 || topo_build_spec(spec, &t, err) < 0)
         return -1;
     int rc = 0;
     for (int32_t r = 0; r < g->P && rc == 0; r++) {
@@ -109,7 +111,7 @@ int job_groups_compute(const job_groups_spec *s, job_groups *out, cs_error *err)
         for (int32_t r = 0; r < P; r++)
             out->rank_host[r] = xstrdup(a.hosts.names[index[r]]);
         rc = s->groups && *s->groups ? groups_from_map(s->groups, out, err)
-                                     : groups_from_topology(s->topology, out, err);
+                                     : groups_from_topology(s->topology, s->max_memory, out, err);
     }
     if (rc == 0)
         count(out);

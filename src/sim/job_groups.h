@@ -30,6 +30,7 @@ typedef struct job_groups_spec {
     int32_t ranks;          /* P; 0: the whole allocation (nodes x ranks_per_node, CSV rows) */
     int32_t ranks_per_node; /* Q >= 1 */
     alloc_order order;      /* node lists: block or cyclic */
+    int64_t max_memory;     /* refuse a topology estimated to need more (0: no limit) */
 } job_groups_spec;
 
 typedef struct job_groups {

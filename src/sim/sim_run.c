@@ -181,9 +181,14 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     const alg_desc *alg = registry_find(c->algorithms, c->spec.coll, c->algorithm, err);
     if (!alg)
         return -1;
-    /* Refusal before work (estimate.h): from P alone, then once everything is prepared. */
+    /* Refusal before work (estimate.h): from P and the topology's size before anything is
+     * built, then once everything is prepared. */
     run_estimate est;
-    estimate_sim_ranks(c->spec.P, c->spec.ranks_per_node, c->model, &est);
+    topo_size size;
+    int sized = !sim_is_external_platform(c->topology);
+    if (sized && topo_size_spec(c->topology, &size, err) < 0)
+        return -1;
+    estimate_sim_plan(c->spec.P, c->spec.ranks_per_node, c->model, sized ? &size : NULL, &est);
     if (estimate_check(&est, c->max_memory, err) < 0)
         return -1;
     topology *t = NULL;

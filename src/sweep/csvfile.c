@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "common/util.h"
 #include "sweep/sweep_internal.h"
 
@@ -173,22 +174,13 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err)
 
 int csv_write_results(const char *path, char *const *lines, size_t n, cs_error *err)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return cs_fail(err, "cannot write %s: %s", tmp, strerror(errno));
-    sweep_row_csv_header(f);
-    for (size_t i = 0; i < n; i++) {
-        fputs(lines[i], f);
-        fputc('\n', f);
-    }
-    int bad = fflush(f) != 0 || fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        cs_fail(err, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
+    atomic_file out;
+    if (atomic_file_open(&out, path, err) < 0)
         return -1;
+    sweep_row_csv_header(out.f);
+    for (size_t i = 0; i < n; i++) {
+        fputs(lines[i], out.f);
+        fputc('\n', out.f);
     }
-    return 0;
+    return atomic_file_commit(&out, 1, err);
 }

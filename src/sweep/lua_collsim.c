@@ -272,6 +272,19 @@ static void push_geometric(lua_State *L, int64_t from, int64_t to, int64_t facto
     }
 }
 
+/* from, from+step, ... while <= to (stopping before v + step could overflow) */
+static void push_linear(lua_State *L, int64_t from, int64_t to, int64_t step)
+{
+    lua_newtable(L);
+    lua_Integer i = 0;
+    for (int64_t v = from;; v += step) {
+        lua_pushinteger(L, v);
+        lua_rawseti(L, -2, ++i);
+        if ((uint64_t)to - (uint64_t)v < (uint64_t)step) /* to >= v: no overflow in uint64 */
+            break;
+    }
+}
+
 /* collsim.sizes.geometric("32B", "64MiB" [, factor = 2]) */
 static int l_sizes_geometric(lua_State *L)
 {
@@ -289,12 +302,7 @@ static int l_sizes_linear(lua_State *L)
     int64_t step = check_size(L, 3, "collsim.sizes.linear");
     if (step < 1 || to < from)
         return luaL_error(L, "collsim.sizes.linear: need from <= to and step >= 1");
-    lua_newtable(L);
-    int i = 0;
-    for (int64_t v = from; v <= to; v += step) {
-        lua_pushinteger(L, v);
-        lua_rawseti(L, -2, ++i);
-    }
+    push_linear(L, from, to, step);
     return 1;
 }
 
@@ -315,12 +323,7 @@ static int l_ranks_range(lua_State *L)
     int64_t step = luaL_optinteger(L, 3, 1);
     if (step < 1 || to < from)
         return luaL_error(L, "collsim.ranks.range: need from <= to and step >= 1");
-    lua_newtable(L);
-    int i = 0;
-    for (int64_t v = from; v <= to; v += step) {
-        lua_pushinteger(L, v);
-        lua_rawseti(L, -2, ++i);
-    }
+    push_linear(L, from, to, step);
     return 1;
 }
 

@@ -9,11 +9,13 @@
  * A `dims` function and the `filter` callback are called with the point as a table.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <string.h>
 
 #include <lauxlib.h>
 
+#include "sim/estimate.h"
 #include "sweep/sweep_internal.h"
 
 /* The point as a Lua table (for filter and dims functions; docs/scenarios.md). */
@@ -148,8 +150,28 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
 #undef V
 }
 
+/* A plan's memory per point: the point, its id slot (the table is kept at most half
+ * full), doubled for the growth of both arrays. */
+#define PLAN_POINT_BYTES (2.0 * (sizeof(sweep_point) + 2 * sizeof(int64_t)))
+
+/* Refusal before work (sim/estimate.h): a product of axes too large to hold, before
+ * anything is expanded (a sweep of 10^12 combinations fails at once, not after hours). */
+static void check_product(lua_State *L, const sweep_plan *p, const sweep_axes *ax)
+{
+    double combinations = 1;
+    for (int a = 0; a < AX__COUNT; a++)
+        combinations *= (double)ax->n[a];
+    run_estimate e = {.bytes = (p->npoints + combinations) * PLAN_POINT_BYTES};
+    snprintf(e.basis, sizeof e.basis, "%zu points so far and up to %.3g combinations of this "
+                                      "sweep's values", p->npoints, combinations);
+    cs_error err;
+    if (estimate_check(&e, p->max_memory, &err) < 0)
+        luaL_error(L, "collsim.sweep: %s", err.msg);
+}
+
 size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t sweep_no)
 {
+    check_product(L, p, ax);
     size_t pos[AX__COUNT] = {0}, added = 0;
     p->seed_used = 1;
     for (;;) {

@@ -220,8 +220,8 @@ static void v_int(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char
     (void)p;
     int64_t min = a == AX_RANKS ? 2 : a == AX_RANKS_PER_NODE || a == AX_REP ? 1 : 0;
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < min || lua_tointeger(L, -1) > INT32_MAX)
-        luaL_error(L, "collsim.sweep: %s: expected whole numbers >= %d, got %s", key, (int)min,
-                   luaL_tolstring(L, -1, NULL));
+        luaL_error(L, "collsim.sweep: %s: expected whole numbers in %d..2147483647, got %s", key,
+                   (int)min, luaL_tolstring(L, -1, NULL));
     add_value(ax, a, lua_tointeger(L, -1), 0);
 }
 

@@ -13,6 +13,7 @@
 #include <simgrid/engine.h> /* xbt/base.h first: version.h needs its macros */
 #include <simgrid/version.h>
 
+#include "common/atomic_file.h"
 #include "common/json.h"
 #include "sweep/sweep_internal.h"
 #include "version.h"
@@ -110,12 +111,12 @@ static void write_header(FILE *f, const sweep_plan *p, const manifest_run *m)
 
 int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err)
 {
-    char path[4200], tmp[4300];
+    char path[4200];
     snprintf(path, sizeof path, "%s/manifest.json", m->opts->outdir);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return cs_fail(err, "cannot write %s: %s", tmp, strerror(errno));
+    atomic_file out;
+    if (atomic_file_open(&out, path, err) < 0)
+        return -1;
+    FILE *f = out.f;
     write_header(f, p, m);
     fputs(",\n  \"points\": [\n", f);
     for (size_t i = 0; i < m->n; i++) {
@@ -123,13 +124,7 @@ int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err)
         fputs(i + 1 < m->n ? ",\n" : "\n", f);
     }
     fputs("  ]\n}\n", f);
-    int bad = fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        cs_fail(err, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    return atomic_file_commit(&out, 1, err);
 }
 
 void manifest_value(const char *text, const char *key, char *buf, size_t n)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "common/json.h"
 #include "common/util.h"
 #include "sweep/sweep_internal.h"
@@ -124,23 +125,17 @@ static void collect_lines(char *text, const char *prefix, keyed_lines *k)
 static int write_lines(const char *path, const char *header, const keyed_lines *k,
                        const char *sep, const char *footer, cs_error *err)
 {
-    char tmp[4300];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return cs_fail(err, "cannot write %s: %s", tmp, strerror(errno));
+    atomic_file out;
+    if (atomic_file_open(&out, path, err) < 0)
+        return -1;
+    FILE *f = out.f;
     fputs(header, f);
     for (size_t i = 0; i < k->n; i++) {
         fputs(k->v[i].line, f);
         fputs(i + 1 < k->n ? sep : "\n", f);
     }
     fputs(footer, f);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        cs_fail(err, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    return atomic_file_commit(&out, 1, err);
 }
 
 /* The merged manifest's header: the first shard's, up to its point list, with the

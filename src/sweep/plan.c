@@ -17,6 +17,7 @@
 #include "common/units.h"
 #include "common/util.h"
 #include "sweep/lua_alg.h"
+#include "sim/estimate.h"
 #include "sweep/sweep_internal.h"
 
 sweep_plan *plan_new(void)
@@ -100,7 +101,7 @@ int plan_topology_find(sweep_plan *p, const char *spec, int32_t *index, cs_error
             return 0;
         }
     topology *t;
-    if (topo_build_spec(spec, &t, err) < 0)
+    if (estimate_topology_check(spec, p->max_memory, err) < 0 || topo_build_spec(spec, &t, err) < 0)
         return -1;
     VEC_RESERVE(p->topos, p->topos_cap, p->ntopos + 1);
     plan_topology *pt = &p->topos[p->ntopos];
@@ -265,6 +266,7 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
     c->spec.dst = pt->dst;
     c->algorithms = p->algorithms.n ? &p->algorithms : NULL;
     c->model = pt->model;
+    c->max_memory = p->max_memory;
     c->reduce_Bps = pt->reduce_Bps;
     c->copy_Bps = pt->copy_Bps;
     if (set_params(&c->spec, sweep_plan_str(p, pt->params), err) < 0)

@@ -50,6 +50,7 @@ static int init_facts(sweep_plan *p, const char *path, const scenario_opts *o, c
         return -1;
     f->seed = o->have_seed ? o->seed : 1;
     p->seed_from_cli = o->have_seed;
+    p->max_memory = o->max_memory;
     f->unsafe_lua = o->unsafe_lua;
     char copy[4096];
     snprintf(copy, sizeof copy, "%s", path);

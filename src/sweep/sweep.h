@@ -79,6 +79,8 @@ typedef struct scenario_opts {
     int algorithms_only;  /* --lua FILE: the file is run for its collsim.define_algorithm
                              calls; collsim.sweep and collsim.draw do nothing, and a file
                              without points is fine */
+    int64_t max_memory;   /* refuse a topology, and points, estimated to need more
+                             (sim/estimate.h; bytes, 0 = no limit) */
 } scenario_opts;
 /* The defaults of collsim run (--lua-timeout, --lua-memory). */
 #define SCENARIO_LUA_TIMEOUT_S 60.0

@@ -59,6 +59,7 @@ struct sweep_plan {
     char outdir[4096];  /* scenario writes go only here (real path once created) */
     int seed_used;      /* a sweep has used the seed: collsim.seed may not change it now */
     int seed_from_cli;
+    int64_t max_memory; /* scenario_opts.max_memory */
     /* interned strings: strs[i], and an open-addressing table of indices + 1 */
     char **strs;
     size_t nstrs, strs_cap;
@@ -81,7 +82,8 @@ struct sweep_plan {
 /* plan.c */
 sweep_plan *plan_new(void);
 int32_t plan_intern(sweep_plan *p, const char *s);
-/* Builds (once) and describes a topology spec; -1 with the topology's error. */
+/* Builds (once) and describes a topology spec; -1 with the topology's error, or when its
+ * estimated size exceeds the plan's max_memory (refused before building). */
 int plan_topology_find(sweep_plan *p, const char *spec, int32_t *index, cs_error *err);
 /* The seed of repetition rep: a hash of the scenario seed and rep, below 2^31. */
 uint64_t plan_rep_seed(uint64_t scenario_seed, int32_t rep);

@@ -15,17 +15,38 @@
  */
 #include "topologies/families.h"
 
-int topo_build_2dfc(kv_list *kv, topology **out, cs_error *err)
-{
-    int64_t m1, m2, T;
+typedef struct twodfc_params {
+    int32_t dims[2];
+    int64_t T;
     topo_link_params lp;
+} twodfc_params;
+
+static int read_2dfc(kv_list *kv, twodfc_params *p, cs_error *err)
+{
+    int64_t m1, m2;
     if (kv_int(kv, "m1", 4, 1, 1 << 16, &m1, err) < 0 ||
-        kv_int(kv, "m2", 4, 1, 1 << 16, &m2, err) < 0 || kv_int(kv, "T", 0, 0, 4096, &T, err) < 0)
+        kv_int(kv, "m2", 4, 1, 1 << 16, &m2, err) < 0 || kv_int(kv, "T", 0, 0, 4096, &p->T, err) < 0)
         return -1;
     unsigned classes = TOPO_CLASS_BIT(LINK_LOCAL) | TOPO_CLASS_BIT(LINK_GLOBAL) |
-                       (T > 0 ? TOPO_CLASS_BIT(LINK_HOST) : 0);
-    if (topo_link_params_read_for(kv, classes, LINK_SHARED, &lp, err) < 0)
+                       (p->T > 0 ? TOPO_CLASS_BIT(LINK_HOST) : 0);
+    p->dims[0] = (int32_t)m1;
+    p->dims[1] = (int32_t)m2;
+    return topo_link_params_read_for(kv, classes, LINK_SHARED, &p->lp, err);
+}
+
+int topo_size_2dfc(kv_list *kv, topo_size *s, cs_error *err)
+{
+    twodfc_params p;
+    if (read_2dfc(kv, &p, err) < 0)
         return -1;
-    int32_t dims[2] = {(int32_t)m1, (int32_t)m2}, mult[2] = {1, 1};
-    return topo_build_hamming("2dfc", 2, dims, T, mult, &lp, out, err);
+    return topo_size_hamming(2, p.dims, p.T, s, err);
+}
+
+int topo_build_2dfc(kv_list *kv, topology **out, cs_error *err)
+{
+    twodfc_params p;
+    if (read_2dfc(kv, &p, err) < 0)
+        return -1;
+    int32_t mult[2] = {1, 1};
+    return topo_build_hamming("2dfc", 2, p.dims, p.T, mult, &p.lp, out, err);
 }

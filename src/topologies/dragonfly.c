@@ -53,18 +53,43 @@ static int dragonfly_next_hops(const topology *t, int32_t at, int32_t dst, topo_
     return next_hop_add(t, at, holder, hops, &n, max) < 0 ? -1 : n;
 }
 
-int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
-{
-    int64_t p, a;
+typedef struct dragonfly_params {
+    int64_t p, a, g;
     global_plan gp;
     topo_link_params lp;
-    if (kv_int(kv, "p", 2, 1, 4096, &p, err) < 0 || kv_int(kv, "a", 4, 1, 4096, &a, err) < 0 ||
-        global_plan_read(kv, (int32_t)a, "a", &gp, err) < 0 ||
-        topo_link_params_read(kv, &lp, err) < 0)
+} dragonfly_params;
+
+static int read_dragonfly(kv_list *kv, dragonfly_params *d, cs_error *err)
+{
+    if (kv_int(kv, "p", 2, 1, 4096, &d->p, err) < 0 || kv_int(kv, "a", 4, 1, 4096, &d->a, err) < 0 ||
+        global_plan_read(kv, (int32_t)d->a, "a", &d->gp, err) < 0 ||
+        topo_link_params_read(kv, &d->lp, err) < 0)
         return -1;
-    int64_t g = gp.g;
-    if (p * a * g > (1 << 26))
-        return cs_fail(err, "p*a*g = %lld hosts: more than 2^26", (long long)(p * a * g));
+    d->g = d->gp.g;
+    if (d->p * d->a * d->g > (1 << 26))
+        return cs_fail(err, "p*a*g = %lld hosts: more than 2^26", (long long)(d->p * d->a * d->g));
+    return 0;
+}
+
+int topo_size_dragonfly(kv_list *kv, topo_size *s, cs_error *err)
+{
+    dragonfly_params d;
+    if (read_dragonfly(kv, &d, err) < 0)
+        return -1;
+    double H = (double)(d.p * d.a * d.g), a = (double)d.a;
+    *s = (topo_size){.hosts = H, .switches = a * d.g, .links = H + d.g * a * (a - 1) / 2};
+    global_links_size(&d.gp, s);
+    return 0;
+}
+
+int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
+{
+    dragonfly_params d;
+    if (read_dragonfly(kv, &d, err) < 0)
+        return -1;
+    int64_t p = d.p, a = d.a, g = d.g;
+    global_plan gp = d.gp;
+    topo_link_params lp = d.lp;
     int32_t H = (int32_t)(p * a * g), R = (int32_t)(a * g);
     topology *t = topo_new("dragonfly", H, R);
     t->routing = TOPO_ROUTE_ZONES;

@@ -78,25 +78,51 @@ static int dfplus_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop
     return next_hops_put_first(hops, n, (idx - L + holder - base - L) % L);
 }
 
-int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
-{
-    int64_t p, L, S;
+typedef struct dfplus_params {
+    int64_t p, L, S, g;
     global_plan gp;
     topo_link_params lp;
-    if (kv_int(kv, "p", 4, 1, 4096, &p, err) < 0 ||
-        kv_int(kv, "leaves", 4, 1, 4096, &L, err) < 0 ||
-        kv_int(kv, "spines", 4, 1, 4096, &S, err) < 0 ||
-        global_plan_read(kv, (int32_t)S, "spines", &gp, err) < 0 ||
-        topo_link_params_read(kv, &lp, err) < 0)
+} dfplus_params;
+
+static int read_dfplus(kv_list *kv, dfplus_params *d, cs_error *err)
+{
+    if (kv_int(kv, "p", 4, 1, 4096, &d->p, err) < 0 ||
+        kv_int(kv, "leaves", 4, 1, 4096, &d->L, err) < 0 ||
+        kv_int(kv, "spines", 4, 1, 4096, &d->S, err) < 0 ||
+        global_plan_read(kv, (int32_t)d->S, "spines", &d->gp, err) < 0 ||
+        topo_link_params_read(kv, &d->lp, err) < 0)
         return -1;
-    int32_t per = (int32_t)(L + S);
-    int64_t g = gp.g;
-    if (p * L * g > (1 << 26))
-        return cs_fail(err, "p*leaves*g = %lld hosts: more than 2^26", (long long)(p * L * g));
+    d->g = d->gp.g;
+    if (d->p * d->L * d->g > (1 << 26))
+        return cs_fail(err, "p*leaves*g = %lld hosts: more than 2^26", (long long)(d->p * d->L * d->g));
     /* the switches too: spines=4096 h=15 gives 2.5e8 switches for 61,441 hosts (issue 13) */
-    if ((int64_t)per * g > (1 << 26))
+    if ((d->L + d->S) * d->g > (1 << 26))
         return cs_fail(err, "(leaves+spines)*g = %lld switches: more than 2^26",
-                       (long long)per * g);
+                       (long long)((d->L + d->S) * d->g));
+    return 0;
+}
+
+int topo_size_dragonflyplus(kv_list *kv, topo_size *s, cs_error *err)
+{
+    dfplus_params d;
+    if (read_dfplus(kv, &d, err) < 0)
+        return -1;
+    double H = (double)(d.p * d.L * d.g);
+    *s = (topo_size){.hosts = H, .switches = (double)((d.L + d.S) * d.g),
+                     .links = H + (double)d.g * d.L * d.S};
+    global_links_size(&d.gp, s);
+    return 0;
+}
+
+int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
+{
+    dfplus_params d;
+    if (read_dfplus(kv, &d, err) < 0)
+        return -1;
+    int64_t p = d.p, L = d.L, S = d.S, g = d.g;
+    global_plan gp = d.gp;
+    topo_link_params lp = d.lp;
+    int32_t per = (int32_t)(L + S);
     int32_t H = (int32_t)(p * L * g), NS = per * (int32_t)g;
     topology *t = topo_new("dragonflyplus", H, NS);
     t->routing = TOPO_ROUTE_ZONES;

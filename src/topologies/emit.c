@@ -33,6 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "common/util.h"
 #include "topologies/external.h"
 #include "topologies/topology.h"
@@ -368,17 +369,9 @@ int topo_emit_xml(const topology *t, FILE *f, cs_error *err)
 
 int topo_emit_xml_file(const topology *t, const char *path, cs_error *err)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return cs_fail(err, "%s: cannot create: %s", path, strerror(errno));
-    int rc = topo_emit_xml(t, f, err);
-    if (fclose(f) != 0 && rc == 0)
-        rc = cs_fail(err, "%s: cannot write: %s", path, strerror(errno));
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = cs_fail(err, "%s: cannot rename: %s", path, strerror(errno));
-    if (rc < 0)
-        unlink(tmp);
-    return rc;
+    atomic_file out;
+    if (atomic_file_open(&out, path, err) < 0)
+        return -1;
+    int rc = topo_emit_xml(t, out.f, err);
+    return atomic_file_commit(&out, rc == 0, err) < 0 || rc < 0 ? -1 : 0;
 }

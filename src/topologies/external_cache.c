@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "common/util.h"
 #include "topologies/external.h"
 
@@ -80,18 +81,13 @@ static void put_string(FILE *f, const char *s)
 static int write_atomically(const char *path, void (*body)(FILE *, const ext_raw *),
                             const ext_raw *r, cs_error *err)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return cs_fail(err, "%s: cannot create: %s", tmp, strerror(errno));
-    fputs(FORMAT_TAG "\n", f);
-    body(f, r);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        unlink(tmp);
+    atomic_file out;
+    if (atomic_file_open(&out, path, err) < 0)
+        return -1;
+    fputs(FORMAT_TAG "\n", out.f);
+    body(out.f, r);
+    if (atomic_file_commit(&out, 1, err) < 0)
         return cs_fail(err, "%s: cannot write the platform cache", path);
-    }
     return 0;
 }
 

@@ -280,25 +280,58 @@ static void set_groups_and_zones(topology *t, const fattree_shape *sh, int grp)
     }
 }
 
-int topo_build_fattree(kv_list *kv, topology **out, cs_error *err)
-{
+typedef struct fattree_params {
     fattree_shape sh;
-    ratio r[2];
     int grp;
     topo_link_params lp;
-    memset(&sh, 0, sizeof sh);
-    if (read_shape(kv, &sh, r, err) < 0 || check_ports(&sh, err) < 0 ||
-        kv_choice(kv, "group", "auto", "auto|leaf|pod|tree", &grp, err) < 0 ||
-        topo_link_params_read(kv, &lp, err) < 0)
+} fattree_params;
+
+static int read_fattree(kv_list *kv, fattree_params *f, cs_error *err)
+{
+    ratio r[2];
+    memset(&f->sh, 0, sizeof f->sh);
+    if (read_shape(kv, &f->sh, r, err) < 0 || check_ports(&f->sh, err) < 0 ||
+        kv_choice(kv, "group", "auto", "auto|leaf|pod|tree", &f->grp, err) < 0 ||
+        topo_link_params_read(kv, &f->lp, err) < 0)
         return -1;
-    if (grp == GROUP_POD && sh.levels == 2)
+    if (f->grp == GROUP_POD && f->sh.levels == 2)
         return cs_fail(err, "group=pod needs levels=3");
-    if (grp == GROUP_AUTO)
-        grp = r[0].down > r[0].up ? GROUP_LEAF
-              : sh.levels == 3 && r[1].down > r[1].up ? GROUP_POD : GROUP_TREE;
+    if (f->grp == GROUP_AUTO)
+        f->grp = r[0].down > r[0].up ? GROUP_LEAF
+                 : f->sh.levels == 3 && r[1].down > r[1].up ? GROUP_POD : GROUP_TREE;
+    return 0;
+}
+
+static double fattree_switches(const fattree_shape *sh)
+{
+    return (double)sh->leaves +
+           (double)(sh->levels == 2 ? sh->spines : sh->pods * sh->aggs + sh->aggs * sh->cores);
+}
+
+int topo_size_fattree(kv_list *kv, topo_size *s, cs_error *err)
+{
+    fattree_params f;
+    if (read_fattree(kv, &f, err) < 0)
+        return -1;
+    const fattree_shape *sh = &f.sh;
+    double H = (double)sh->leaves * sh->hpl;
+    *s = (topo_size){.hosts = H, .switches = fattree_switches(sh)};
+    s->links = H + (double)sh->leaves * (sh->levels == 2 ? sh->spines : sh->aggs);
+    if (sh->levels == 3)
+        s->links += (double)sh->pods * sh->aggs * sh->cores;
+    return 0;
+}
+
+int topo_build_fattree(kv_list *kv, topology **out, cs_error *err)
+{
+    fattree_params f;
+    if (read_fattree(kv, &f, err) < 0)
+        return -1;
+    fattree_shape sh = f.sh;
+    int grp = f.grp;
+    topo_link_params lp = f.lp;
     int32_t H = (int32_t)(sh.leaves * sh.hpl);
-    int32_t S = (int32_t)(sh.leaves + (sh.levels == 2 ? sh.spines
-                                                        : sh.pods * sh.aggs + sh.aggs * sh.cores));
+    int32_t S = (int32_t)fattree_switches(&sh);
     topology *t = topo_new("fattree", H, S);
     t->routing = TOPO_ROUTE_ZONES;
     add_links(t, &sh, grp);

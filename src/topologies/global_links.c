@@ -1,6 +1,7 @@
 /* global_links.c - global link arrangements between groups (see global_links.h). */
 #include "topologies/global_links.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "common/util.h"
@@ -45,6 +46,14 @@ static int32_t target(const global_plan *gp, int32_t i, int32_t c)
         return (int32_t)mod_i64(i + o, gp->g);
     }
     }
+}
+
+void global_links_size(const global_plan *gp, topo_size *s)
+{
+    double g = gp->g, pairs = g * (g - 1) / 2;
+    double m = g > 1 ? floor((double)gp->routers * gp->h / (g - 1)) : 0;
+    s->links += gp->trunk ? pairs : pairs * m;
+    s->extra_bytes += g * g * (sizeof(int64_t) + sizeof(int32_t));
 }
 
 int64_t *global_links_add(topology *t, const global_plan *gp)

@@ -35,6 +35,9 @@ typedef struct global_plan {
  * the plan; the caller sets first and group_stride. */
 int global_plan_read(kv_list *kv, int32_t routers, const char *routers_key, global_plan *gp,
                      cs_error *err);
+/* The number of links global_links_add adds, and the bytes of its tables (the g x g pair
+ * table it returns and the one it uses while adding), for topo_size. */
+void global_links_size(const global_plan *gp, topo_size *s);
 /* Adds the global links (class global); returns the g*g table of copy-0 link ids
  * (-1 on the diagonal), which the caller stores in t->fam_links. */
 int64_t *global_links_add(topology *t, const global_plan *gp);

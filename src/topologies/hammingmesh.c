@@ -21,20 +21,48 @@
  */
 #include "topologies/families.h"
 
+typedef struct hmesh_params {
+    int64_t a, b, x, y, W, Hh; /* W, Hh: nodes per row and per column */
+    topo_link_params lp;
+} hmesh_params;
+
+static int read_hmesh(kv_list *kv, hmesh_params *p, cs_error *err)
+{
+    if (kv_int(kv, "a", 2, 1, 1024, &p->a, err) < 0 || kv_int(kv, "b", p->a, 1, 1024, &p->b, err) < 0 ||
+        kv_int(kv, "x", 4, 1, 1 << 16, &p->x, err) < 0 ||
+        kv_int(kv, "y", p->x, 1, 1 << 16, &p->y, err) < 0 ||
+        topo_link_params_read_for(kv, TOPO_CLASS_BIT(LINK_LOCAL) | TOPO_CLASS_BIT(LINK_GLOBAL),
+                                  LINK_FULL_DUPLEX, &p->lp, err) < 0)
+        return -1;
+    p->W = p->a * p->x;
+    p->Hh = p->b * p->y;
+    if (p->W * p->Hh > (1 << 26))
+        return cs_fail(err, "more than 2^26 nodes");
+    if (p->W * p->Hh < 2)
+        return cs_fail(err, "at least 2 nodes are needed");
+    return 0;
+}
+
+int topo_size_hammingmesh(kv_list *kv, topo_size *s, cs_error *err)
+{
+    hmesh_params p;
+    if (read_hmesh(kv, &p, err) < 0)
+        return -1;
+    double N = (double)(p.W * p.Hh);
+    /* on-board mesh links, then each edge node's link to its row and column switch */
+    double board = (double)(p.a - 1) * p.x * p.Hh + (double)(p.b - 1) * p.y * p.W;
+    double edges = (double)p.Hh * (p.a == 1 ? p.W : 2 * p.x) + (double)p.W * (p.b == 1 ? p.Hh : 2 * p.y);
+    *s = (topo_size){.hosts = N, .switches = (double)(p.W + p.Hh), .links = board + edges};
+    return 0;
+}
+
 int topo_build_hammingmesh(kv_list *kv, topology **out, cs_error *err)
 {
-    int64_t a, b, x, y;
-    topo_link_params lp;
-    if (kv_int(kv, "a", 2, 1, 1024, &a, err) < 0 || kv_int(kv, "b", a, 1, 1024, &b, err) < 0 ||
-        kv_int(kv, "x", 4, 1, 1 << 16, &x, err) < 0 || kv_int(kv, "y", x, 1, 1 << 16, &y, err) < 0 ||
-        topo_link_params_read_for(kv, TOPO_CLASS_BIT(LINK_LOCAL) | TOPO_CLASS_BIT(LINK_GLOBAL),
-                                  LINK_FULL_DUPLEX, &lp, err) < 0)
+    hmesh_params p;
+    if (read_hmesh(kv, &p, err) < 0)
         return -1;
-    int64_t W = a * x, Hh = b * y;
-    if (W * Hh > (1 << 26))
-        return cs_fail(err, "more than 2^26 nodes");
-    if (W * Hh < 2)
-        return cs_fail(err, "at least 2 nodes are needed");
+    int64_t a = p.a, b = p.b, x = p.x, y = p.y, W = p.W, Hh = p.Hh;
+    topo_link_params lp = p.lp;
     int32_t N = (int32_t)(W * Hh);
     topology *t = topo_new("hammingmesh", N, (int32_t)(Hh + W));
     t->direct = 1;

@@ -31,9 +31,7 @@ static int read_multiplicity(kv_list *kv, int nd, int32_t *mult, cs_error *err)
     return 0;
 }
 
-int topo_build_hamming(const char *family, int nd, const int32_t *dims, int64_t T,
-                       const int32_t *mult, const topo_link_params *lp, topology **out,
-                       cs_error *err)
+int topo_size_hamming(int nd, const int32_t *dims, int64_t T, topo_size *s, cs_error *err)
 {
     int64_t S = 1;
     for (int j = 0; j < nd; j++) {
@@ -43,6 +41,21 @@ int topo_build_hamming(const char *family, int nd, const int32_t *dims, int64_t 
     }
     if (S < 2)
         return cs_fail(err, "at least 2 switches are needed");
+    double H = (double)(T ? S * T : S);
+    *s = (topo_size){.hosts = H, .switches = T ? (double)S : 0, .links = T ? H : 0};
+    for (int j = 0; j < nd; j++) /* each line of dims[j] switches is a clique */
+        s->links += (double)S * (dims[j] - 1) / 2;
+    return 0;
+}
+
+int topo_build_hamming(const char *family, int nd, const int32_t *dims, int64_t T,
+                       const int32_t *mult, const topo_link_params *lp, topology **out,
+                       cs_error *err)
+{
+    topo_size size;
+    if (topo_size_hamming(nd, dims, T, &size, err) < 0)
+        return -1;
+    int64_t S = T ? (int64_t)size.switches : (int64_t)size.hosts;
     int32_t H = (int32_t)(T ? S * T : S), first = T ? H : 0;
     topology *t = topo_new(family, H, T ? (int32_t)S : 0);
     t->direct = T == 0;
@@ -65,18 +78,36 @@ int topo_build_hamming(const char *family, int nd, const int32_t *dims, int64_t 
     return 0;
 }
 
-int topo_build_hyperx(kv_list *kv, topology **out, cs_error *err)
-{
+typedef struct hyperx_params {
     int32_t dims[TOPO_MAX_DIMS], mult[TOPO_MAX_DIMS];
     int nd;
     int64_t T;
     topo_link_params lp;
-    if (kv_dims(kv, "dims", "4x4", dims, TOPO_MAX_DIMS, &nd, err) < 0 ||
-        kv_int(kv, "T", 1, 0, 4096, &T, err) < 0 || read_multiplicity(kv, nd, mult, err) < 0)
+} hyperx_params;
+
+static int read_hyperx(kv_list *kv, hyperx_params *h, cs_error *err)
+{
+    if (kv_dims(kv, "dims", "4x4", h->dims, TOPO_MAX_DIMS, &h->nd, err) < 0 ||
+        kv_int(kv, "T", 1, 0, 4096, &h->T, err) < 0 ||
+        read_multiplicity(kv, h->nd, h->mult, err) < 0)
         return -1;
-    unsigned classes = TOPO_CLASS_BIT(LINK_LOCAL) | (nd > 1 ? TOPO_CLASS_BIT(LINK_GLOBAL) : 0) |
-                       (T > 0 ? TOPO_CLASS_BIT(LINK_HOST) : 0);
-    if (topo_link_params_read_for(kv, classes, LINK_FULL_DUPLEX, &lp, err) < 0)
+    unsigned classes = TOPO_CLASS_BIT(LINK_LOCAL) | (h->nd > 1 ? TOPO_CLASS_BIT(LINK_GLOBAL) : 0) |
+                       (h->T > 0 ? TOPO_CLASS_BIT(LINK_HOST) : 0);
+    return topo_link_params_read_for(kv, classes, LINK_FULL_DUPLEX, &h->lp, err);
+}
+
+int topo_size_hyperx(kv_list *kv, topo_size *s, cs_error *err)
+{
+    hyperx_params h;
+    if (read_hyperx(kv, &h, err) < 0)
         return -1;
-    return topo_build_hamming("hyperx", nd, dims, T, mult, &lp, out, err);
+    return topo_size_hamming(h.nd, h.dims, h.T, s, err);
+}
+
+int topo_build_hyperx(kv_list *kv, topology **out, cs_error *err)
+{
+    hyperx_params h;
+    if (read_hyperx(kv, &h, err) < 0)
+        return -1;
+    return topo_build_hamming("hyperx", h.nd, h.dims, h.T, h.mult, &h.lp, out, err);
 }

@@ -80,25 +80,49 @@ static int kautz_route(const topology *t, int32_t src, int32_t dst, topo_hop *ho
     return n;
 }
 
+typedef struct kautz_params {
+    int64_t d, k, T, V; /* V: vertices */
+    topo_link_params lp;
+} kautz_params;
+
+static int read_kautz(kv_list *kv, kautz_params *p, cs_error *err)
+{
+    if (kv_int(kv, "d", 2, 1, 4096, &p->d, err) < 0 ||
+        kv_int(kv, "k", 2, 1, KAUTZ_MAX_K, &p->k, err) < 0 || kv_int(kv, "T", 0, 0, 4096, &p->T, err) < 0)
+        return -1;
+    unsigned classes = TOPO_CLASS_BIT(LINK_LOCAL) | (p->T > 0 ? TOPO_CLASS_BIT(LINK_HOST) : 0);
+    if (topo_link_params_read_for(kv, classes, LINK_FULL_DUPLEX, &p->lp, err) < 0)
+        return -1;
+    p->V = p->d + 1;
+    for (int64_t i = 1; i < p->k; i++) {
+        p->V *= p->d;
+        if (p->V * (p->T ? p->T : 1) > (1 << 26) || p->V * p->d > (1LL << 31))
+            return cs_fail(err, "K(%lld,%lld) is too large (more than 2^26 hosts or 2^31 links)",
+                           (long long)p->d, (long long)p->k);
+    }
+    if (p->V < 2)
+        return cs_fail(err, "K(%lld,%lld) has fewer than 2 vertices", (long long)p->d,
+                       (long long)p->k);
+    return 0;
+}
+
+int topo_size_kautz(kv_list *kv, topo_size *s, cs_error *err)
+{
+    kautz_params p;
+    if (read_kautz(kv, &p, err) < 0)
+        return -1;
+    double V = (double)p.V, H = p.T ? V * p.T : V;
+    *s = (topo_size){.hosts = H, .switches = p.T ? V : 0, .links = V * p.d + (p.T ? H : 0)};
+    return 0;
+}
+
 int topo_build_kautz(kv_list *kv, topology **out, cs_error *err)
 {
-    int64_t d, k, T;
-    topo_link_params lp;
-    if (kv_int(kv, "d", 2, 1, 4096, &d, err) < 0 || kv_int(kv, "k", 2, 1, KAUTZ_MAX_K, &k, err) < 0 ||
-        kv_int(kv, "T", 0, 0, 4096, &T, err) < 0)
+    kautz_params p;
+    if (read_kautz(kv, &p, err) < 0)
         return -1;
-    unsigned classes = TOPO_CLASS_BIT(LINK_LOCAL) | (T > 0 ? TOPO_CLASS_BIT(LINK_HOST) : 0);
-    if (topo_link_params_read_for(kv, classes, LINK_FULL_DUPLEX, &lp, err) < 0)
-        return -1;
-    int64_t V = d + 1;
-    for (int64_t i = 1; i < k; i++) {
-        V *= d;
-        if (V * (T ? T : 1) > (1 << 26) || V * d > (1LL << 31))
-            return cs_fail(err, "K(%lld,%lld) is too large (more than 2^26 hosts or 2^31 links)",
-                           (long long)d, (long long)k);
-    }
-    if (V < 2)
-        return cs_fail(err, "K(%lld,%lld) has fewer than 2 vertices", (long long)d, (long long)k);
+    int64_t d = p.d, k = p.k, T = p.T, V = p.V;
+    topo_link_params lp = p.lp;
     int32_t H = (int32_t)(T ? V * T : V), first = T ? H : 0;
     topology *t = topo_new("kautz", H, T ? (int32_t)V : 0);
     t->direct = T == 0;

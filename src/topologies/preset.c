@@ -143,40 +143,64 @@ static int load_document(const char *path, char *family, size_t n, yaml_mark_t *
     return rc;
 }
 
+/* The preset's family and parameters with the overrides applied (px: its extras). */
+static int load_preset(const char *path, const kv_list *overrides, char *family, size_t n,
+                       yaml_mark_t *family_mark, kv_list *kv, preset_extras *px, cs_error *err)
+{
+    kv_init(kv);
+    memset(px, 0, sizeof *px);
+    int rc = load_document(path, family, n, family_mark, kv, px, err);
+    for (int i = 0; rc == 0 && overrides && i < overrides->n; i++)
+        rc = kv_set(kv, overrides->items[i].key, overrides->items[i].value, 0, err);
+    if (rc < 0)
+        preset_extras_free(px);
+    return rc;
+}
+
+/* A family's error about the preset: "path:line:col: ..." from a key, "path:line:col:
+ * unknown topology family" at the family field, else "path: family: ...". */
+static int preset_error(const char *path, const char *family, yaml_mark_t family_mark,
+                        cs_error *err)
+{
+    char msg[CS_ERROR_MAX];
+    snprintf(msg, sizeof msg, "%s", err->msg);
+    if (msg[0] >= '0' && msg[0] <= '9') /* "line:col: ..." from a key */
+        cs_fail(err, "%s:%s", path, msg);
+    else if (strncmp(msg, "unknown topology family", 23) == 0)
+        fail_at(err, path, family_mark, "%s%s", msg, "");
+    else
+        cs_fail(err, "%s: %s: %s", path, family, msg);
+    return -1;
+}
+
 int topo_build_preset(const char *path, const kv_list *overrides, topology **out, cs_error *err)
 {
     *out = NULL;
     char family[64];
     yaml_mark_t family_mark = {0, 0, 0};
     kv_list kv;
-    kv_init(&kv);
     preset_extras px;
-    memset(&px, 0, sizeof px);
-    int rc = load_document(path, family, sizeof family, &family_mark, &kv, &px, err);
-    for (int i = 0; rc == 0 && overrides && i < overrides->n; i++)
-        rc = kv_set(&kv, overrides->items[i].key, overrides->items[i].value, 0, err);
-    if (rc < 0) {
-        preset_extras_free(&px);
+    if (load_preset(path, overrides, family, sizeof family, &family_mark, &kv, &px, err) < 0)
         return -1;
-    }
-    rc = topo_build_kv(family, &kv, out, err);
+    int rc = topo_build_kv(family, &kv, out, err);
     if (rc == 0) {
         snprintf((*out)->host_format, sizeof (*out)->host_format, "%s", px.host_format);
         (*out)->host_first = px.host_first;
     }
     preset_extras_free(&px);
-    if (rc < 0) {
-        char msg[CS_ERROR_MAX];
-        snprintf(msg, sizeof msg, "%s", err->msg);
-        if (msg[0] >= '0' && msg[0] <= '9') /* "line:col: ..." from a key */
-            cs_fail(err, "%s:%s", path, msg);
-        else if (strncmp(msg, "unknown topology family", 23) == 0)
-            fail_at(err, path, family_mark, "%s%s", msg, "");
-        else
-            cs_fail(err, "%s: %s: %s", path, family, msg);
+    return rc < 0 ? preset_error(path, family, family_mark, err) : 0;
+}
+
+int topo_size_preset(const char *path, const kv_list *overrides, topo_size *out, cs_error *err)
+{
+    char family[64];
+    yaml_mark_t family_mark = {0, 0, 0};
+    kv_list kv;
+    preset_extras px;
+    if (load_preset(path, overrides, family, sizeof family, &family_mark, &kv, &px, err) < 0)
         return -1;
-    }
-    return 0;
+    preset_extras_free(&px);
+    return topo_size_kv(family, &kv, out, err) < 0 ? preset_error(path, family, family_mark, err) : 0;
 }
 
 /* ---- interop fields (preset_extras.h) -------------------------------------------------- */

@@ -256,38 +256,57 @@ static void set_params(topology *t, const char *family, const kv_list *params)
     t->params_hash = mix64(h);
 }
 
+/* The family named `family`, or NULL with the "unknown topology family" error. */
+static const topo_family *find_family(const char *family, cs_error *err)
+{
+    char names[512] = "";
+    for (size_t i = 0; topo_families[i].name; i++) {
+        if (strcmp(topo_families[i].name, family) == 0)
+            return &topo_families[i];
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", topo_families[i].name);
+    }
+    cs_fail(err, "unknown topology family '%s' (allowed: %s)", family, names);
+    return NULL;
+}
+
 /* Builds, checks unknown keys and finishes (families.h); errors are not prefixed. */
 int topo_build_kv(const char *family, kv_list *params, topology **out, cs_error *err)
 {
     *out = NULL;
-    char names[512] = "";
-    for (size_t i = 0; topo_families[i].name; i++) {
-        const topo_family *f = &topo_families[i];
-        if (strcmp(f->name, family) == 0) {
-            topology *t = NULL;
-            if (f->build(params, &t, err) < 0 || kv_check_unused(params, f->keys, err) < 0 ||
-                topo_finish(t, err) < 0) {
-                topo_free(t);
-                return -1;
-            }
-            set_params(t, family, params);
-            *out = t;
-            return 0;
-        }
-        size_t len = strlen(names);
-        snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", f->name);
+    const topo_family *f = find_family(family, err);
+    topo_size size; /* every parameter error (an unknown key too) before anything is built */
+    if (!f || topo_size_kv(family, params, &size, err) < 0)
+        return -1;
+    topology *t = NULL;
+    if (f->build(params, &t, err) < 0 || kv_check_unused(params, f->keys, err) < 0 ||
+        topo_finish(t, err) < 0) {
+        topo_free(t);
+        return -1;
     }
-    return cs_fail(err, "unknown topology family '%s' (allowed: %s)", family, names);
+    set_params(t, family, params);
+    *out = t;
+    return 0;
+}
+
+int topo_size_kv(const char *family, const kv_list *params, topo_size *out, cs_error *err)
+{
+    const topo_family *f = find_family(family, err);
+    kv_list copy = *params; /* reading marks keys used: keep the caller's list as it was */
+    return f && f->size(&copy, out, err) == 0 && kv_check_unused(&copy, f->keys, err) == 0 ? 0 : -1;
+}
+
+/* Prefixes a family's error with its name, as topo_build does. */
+static int family_error(const char *family, cs_error *err)
+{
+    if (strncmp(err->msg, "unknown topology family", 23) != 0)
+        cs_error_prefix(err, "%s", family);
+    return -1;
 }
 
 int topo_build(const char *family, kv_list *params, topology **out, cs_error *err)
 {
-    if (topo_build_kv(family, params, out, err) < 0) {
-        if (strncmp(err->msg, "unknown topology family", 23) != 0)
-            cs_error_prefix(err, "%s", family);
-        return -1;
-    }
-    return 0;
+    return topo_build_kv(family, params, out, err) < 0 ? family_error(family, err) : 0;
 }
 
 static int is_preset_name(const char *s)
@@ -296,27 +315,49 @@ static int is_preset_name(const char *s)
     return (n > 5 && strcmp(s + n - 5, ".yaml") == 0) || (n > 4 && strcmp(s + n - 4, ".yml") == 0);
 }
 
-int topo_build_spec(const char *spec, topology **out, cs_error *err)
+/* Splits "name k=v ..." (buf holds the words) into the name and the key=value list. */
+static int split_spec(const char *spec, char *buf, size_t n, const char **name, kv_list *kv,
+                      cs_error *err)
 {
-    *out = NULL;
-    char buf[4096];
-    if (strlen(spec) >= sizeof buf)
+    if (strlen(spec) >= n)
         return cs_fail(err, "topology specification too long");
-    snprintf(buf, sizeof buf, "%s", spec);
-    char *argv[KV_MAX + 2];
+    snprintf(buf, n, "%s", spec);
+    char *argv[KV_MAX + 2], *save = NULL;
     int argc = 0;
-    for (char *tok = strtok(buf, " \t"); tok; tok = strtok(NULL, " \t")) {
+    for (char *tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         if (argc > KV_MAX)
             return cs_fail(err, "too many parameters (at most %d)", KV_MAX);
         argv[argc++] = tok;
     }
     if (argc == 0)
         return cs_fail(err, "empty topology specification");
+    *name = argv[0];
+    kv_init(kv);
+    return kv_parse_args(kv, argc - 1, argv + 1, err);
+}
+
+/* Builds (out) or sizes (size) the topology of a spec: a family or a preset file. */
+static int from_spec(const char *spec, topology **out, topo_size *size, cs_error *err)
+{
+    char buf[4096];
+    const char *name;
     kv_list kv;
-    kv_init(&kv);
-    if (kv_parse_args(&kv, argc - 1, argv + 1, err) < 0)
+    if (split_spec(spec, buf, sizeof buf, &name, &kv, err) < 0)
         return -1;
-    if (is_preset_name(argv[0]))
-        return topo_build_preset(argv[0], &kv, out, err);
-    return topo_build(argv[0], &kv, out, err);
+    if (is_preset_name(name))
+        return out ? topo_build_preset(name, &kv, out, err) : topo_size_preset(name, &kv, size, err);
+    if (out)
+        return topo_build(name, &kv, out, err);
+    return topo_size_kv(name, &kv, size, err) < 0 ? family_error(name, err) : 0;
+}
+
+int topo_build_spec(const char *spec, topology **out, cs_error *err)
+{
+    *out = NULL;
+    return from_spec(spec, out, NULL, err);
+}
+
+int topo_size_spec(const char *spec, topo_size *out, cs_error *err)
+{
+    return from_spec(spec, NULL, out, err);
 }

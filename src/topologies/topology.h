@@ -249,6 +249,15 @@ int topo_max_degree(const topology *t);
 
 /* ---- families --------------------------------------------------------------------------- */
 
+/* The size of a topology, known from its parameters before anything is built (so that a
+ * command can refuse one that cannot fit: sim/estimate.h). Counts are doubles: they come
+ * from closed forms and feed estimates; extra_bytes is what a family allocates beyond its
+ * nodes and links (the Dragonflies' g x g table of group-pair links). */
+typedef struct topo_size {
+    double hosts, switches, links;
+    double extra_bytes;
+} topo_size;
+
 /* Builds a topology of a family from key=value parameters (unknown keys are errors).
  * `collsim topo --help` / docs/topologies.md list the families and their keys. */
 int topo_build(const char *family, kv_list *params, topology **out, cs_error *err);
@@ -257,12 +266,18 @@ int topo_build_spec(const char *spec, topology **out, cs_error *err);
 /* A YAML machine preset (a platforms/ .yaml file; format in docs/topologies.md), with optional
  * key=value overrides (may be NULL). Errors name file:line:column. */
 int topo_build_preset(const char *path, const kv_list *overrides, topology **out, cs_error *err);
+/* The size topo_build_spec would build, without building it (O(1) for families; a preset
+ * reads its file). Errors are those of topo_build_spec's parameter checks. */
+int topo_size_spec(const char *spec, topo_size *out, cs_error *err);
+int topo_size_preset(const char *path, const kv_list *overrides, topo_size *out, cs_error *err);
 
 typedef struct topo_family {
     const char *name;
     const char *keys;    /* allowed keys, for messages: "p, a, h, g, arrangement, ..." */
     const char *summary;
     int (*build)(kv_list *params, topology **out, cs_error *err);
+    /* the size build would give, from the same parameters and with the same errors */
+    int (*size)(kv_list *params, topo_size *out, cs_error *err);
 } topo_family;
 size_t topo_family_count(void);
 const topo_family *topo_family_at(size_t i);

@@ -92,28 +92,55 @@ static int torus_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop 
     return next_hops_put_first(hops, n, det);
 }
 
-int topo_build_torus(kv_list *kv, topology **out, cs_error *err)
-{
+typedef struct torus_params {
     int32_t dims[TOPO_MAX_DIMS], blk[TOPO_MAX_DIMS];
     int nd, mesh, has_groups;
-    int64_t ports;
+    int64_t ports, n; /* n: nodes */
     topo_link_params lp;
-    if (kv_dims(kv, "dims", "4x4", dims, TOPO_MAX_DIMS, &nd, err) < 0 ||
-        kv_bool(kv, "mesh", 0, &mesh, err) < 0 || kv_int(kv, "ports", 1, 1, 64, &ports, err) < 0 ||
-        read_blocks(kv, nd, dims, blk, &has_groups, err) < 0 ||
-        topo_link_params_read_for(kv, TOPO_CLASS_BIT(LINK_LOCAL), LINK_FULL_DUPLEX, &lp, err) < 0)
+} torus_params;
+
+static int read_torus(kv_list *kv, torus_params *p, cs_error *err)
+{
+    if (kv_dims(kv, "dims", "4x4", p->dims, TOPO_MAX_DIMS, &p->nd, err) < 0 ||
+        kv_bool(kv, "mesh", 0, &p->mesh, err) < 0 ||
+        kv_int(kv, "ports", 1, 1, 64, &p->ports, err) < 0 ||
+        read_blocks(kv, p->nd, p->dims, p->blk, &p->has_groups, err) < 0 ||
+        topo_link_params_read_for(kv, TOPO_CLASS_BIT(LINK_LOCAL), LINK_FULL_DUPLEX, &p->lp, err) < 0)
         return -1;
-    int64_t n = 1;
-    for (int d = 0; d < nd; d++) {
-        if (dims[d] < 2)
+    p->n = 1;
+    for (int d = 0; d < p->nd; d++) {
+        if (p->dims[d] < 2)
             return cs_fail(err, "dims: every size must be at least 2 (drop the dimension)");
-        n *= dims[d];
-        if (n > (1 << 26))
+        p->n *= p->dims[d];
+        if (p->n > (1 << 26))
             return cs_fail(err, "dims: more than 2^26 nodes");
     }
+    return 0;
+}
+
+int topo_size_torus(kv_list *kv, topo_size *s, cs_error *err)
+{
+    torus_params p;
+    if (read_torus(kv, &p, err) < 0)
+        return -1;
+    *s = (topo_size){.hosts = (double)p.n};
+    for (int d = 0; d < p.nd; d++) /* a mesh lacks the wrap-around link of every ring */
+        s->links += (double)p.n * (p.mesh ? (p.dims[d] - 1.0) / p.dims[d] : 1.0);
+    return 0;
+}
+
+int topo_build_torus(kv_list *kv, topology **out, cs_error *err)
+{
+    torus_params p;
+    if (read_torus(kv, &p, err) < 0)
+        return -1;
+    const int32_t *dims = p.dims, *blk = p.blk;
+    int nd = p.nd;
+    int64_t n = p.n, ports = p.ports;
+    topo_link_params lp = p.lp;
     topology *t = topo_new("torus", (int32_t)n, 0);
     t->direct = 1;
-    if (mesh) {
+    if (p.mesh) {
         link_class cls[TOPO_MAX_DIMS];
         int32_t mult[TOPO_MAX_DIMS];
         for (int j = 0; j < nd; j++) {
@@ -130,7 +157,7 @@ int topo_build_torus(kv_list *kv, topology **out, cs_error *err)
             t->dims[d] = dims[d];
         add_torus_links(t, nd, dims, (int32_t)ports);
     }
-    if (has_groups) {
+    if (p.has_groups) {
         t->ngroups = block_of(n - 1, nd, dims, blk) + 1; /* the last node is in the last block */
         for (int64_t i = 0; i < n; i++)
             t->group[i] = block_of(i, nd, dims, blk);

@@ -15,12 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     int32_t P = 2 + (data[0] & 31), Q = 1 + (data[0] >> 5) % 4;
     placement_spec p = {.kind = PLACE_FILE};
-    snprintf(p.path, sizeof p.path, "/tmp/collsim-fuzz-hosts-%d.txt", (int)getpid());
-    FILE *f = fopen(p.path, "wb");
-    if (!f)
-        abort();
-    fwrite(data + 1, 1, size - 1, f);
-    fclose(f);
+    fuzz_write_file("hosts", ".txt", data + 1, size - 1, p.path, sizeof p.path);
     topology *t;
     cs_error err;
     if (topo_build_spec("torus dims=4x4", &t, &err) < 0)

@@ -10,7 +10,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/util.h"
 
@@ -23,6 +26,19 @@ static inline char *fuzz_cstr(const uint8_t *data, size_t size)
     memcpy(s, data, size);
     s[size] = '\0';
     return s;
+}
+
+/* Writes data to a file of this process's own, /tmp/collsim-fuzz-<kind>-<pid><ext>, for
+ * parsers that read paths; the caller unlinks it. */
+static inline void fuzz_write_file(const char *kind, const char *ext, const uint8_t *data,
+                                   size_t size, char *path, size_t n)
+{
+    snprintf(path, n, "/tmp/collsim-fuzz-%s-%d%s", kind, (int)getpid(), ext);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        abort();
+    fwrite(data, 1, size, f);
+    fclose(f);
 }
 
 #endif
