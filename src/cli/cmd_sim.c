@@ -8,7 +8,7 @@
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
  *               [--order block|cyclic]
- *               [--max-memory SIZE] [--point-timeout SECONDS]
+ *               [--max-memory SIZE] [--point-timeout SECONDS] [--verbose]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
  */
@@ -60,16 +60,19 @@ static const char usage[] =
     "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
     "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
     "                        of the physical memory; 0 = no limit; docs/robustness.md)\n"
-    "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n";
+    "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n"
+    "  --verbose             also print the run's measurements on stderr: wall and CPU\n"
+    "                        seconds, peak memory, packet-hops (model packet)\n";
 
 typedef struct sim_cli {
     sim_config cfg;
-    int json, no_header;
+    int json, no_header, verbose;
     int have_order;       /* --order, applied to whichever placement is given */
     alloc_order order;
     const char *emit_platform;
     const char *import; /* --import FILE */
     int have_size, have_coll;
+    const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
 } sim_cli;
 
 static int parse_rate(const char *text, double *out, cs_error *err)
@@ -106,7 +109,7 @@ static const struct option opts[] = {
     {"mtu", required_argument, 0, 'M'},        {"buffer", required_argument, 0, 'B'},
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
     {"max-memory", required_argument, 0, 'Y'},
-    {"point-timeout", required_argument, 0, 't'},
+    {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -169,11 +172,15 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'C': rc = parse_rate(optarg, &g->copy_Bps, err); break;
     case 'f': rc = parse_format(optarg, &v->json, err); break;
     case 'H': v->no_header = 1; break;
+    case 'v': v->verbose = 1; break;
     case 'k': g->per_rank = 1; break;
     case 'E': v->emit_platform = optarg; break;
-    case 'M': rc = parse_size(optarg, &g->packet.mtu, err); break;
-    case 'B': rc = parse_size(optarg, &g->packet.buffer, err); break;
-    case 'U': rc = pk_routing_parse(optarg, &g->packet.routing, err); break;
+    case 'M': rc = parse_size(optarg, &g->packet.mtu, err); v->packet_option = "--mtu"; break;
+    case 'B': rc = parse_size(optarg, &g->packet.buffer, err); v->packet_option = "--buffer"; break;
+    case 'U':
+        rc = pk_routing_parse(optarg, &g->packet.routing, err);
+        v->packet_option = "--routing";
+        break;
     case 'Y': rc = parse_size(optarg, &g->max_memory, err); break;
     case 't': rc = cli_parse_timeout(optarg, &g->point_timeout_s, err); break;
     case 'h': return 1;
@@ -205,6 +212,9 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'\n%s", argv[optind], usage);
     v->have_coll = have[1];
+    if (v->packet_option && v->cfg.model != SIM_MODEL_PACKET)
+        return cli_usage_error("sim", "%s applies to --model packet only (the model is %s)",
+                               v->packet_option, sim_model_name(v->cfg.model));
     if (v->have_order)
         v->cfg.placement.order = v->order;
     if (v->import && (have[2] || have[3]))
@@ -263,6 +273,10 @@ int cmd_sim(int argc, char **argv)
         fprintf(stderr, "collsim sim: %s\n", err.msg);
         return res.timed_out ? EXIT_CHECK_FAILED : EXIT_USAGE;
     }
+    if (v.verbose) /* key=value, for scripts (scripts/bench/packet_rate.sh) */
+        fprintf(stderr, "collsim sim: sim_wall_s=%.6f sim_cpu_s=%.6f sim_peak_rss_kb=%ld "
+                        "packet_hops=%lld\n", res.row.sim_wall_s, res.cpu_s,
+                res.row.sim_peak_rss_kb, (long long)res.packet_hops);
     int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
     if (v.json) {
         sim_row_json(stdout, &res.row, res.rank_finish_s, n);

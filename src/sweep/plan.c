@@ -138,6 +138,11 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
              pt->ranks_per_node, pt->bytes, pt->root, pt->dst, sweep_plan_str(p, pt->dims),
              sweep_plan_str(p, pt->placement), sim_model_name(pt->model),
              sweep_plan_str(p, pt->workload), pt->reduce_Bps, pt->copy_Bps, pt->rep, pt->seed);
+    /* only packet points have these lines, so that the other points keep their ids */
+    size_t len = strlen(buf);
+    if (pt->model == SIM_MODEL_PACKET)
+        snprintf(buf + len, n - len, "routing=%s\nmtu=%" PRId64 "\nbuffer=%" PRId64 "\n",
+                 pk_routing_name(pt->routing), pt->mtu, pt->buffer);
 }
 
 static uint64_t id_value(const char *id)
@@ -242,6 +247,11 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
     c->spec.dst = pt->dst;
     c->algorithms = p->algorithms.n ? &p->algorithms : NULL;
     c->model = pt->model;
+    if (pt->model == SIM_MODEL_PACKET) {
+        c->packet.routing = pt->routing;
+        c->packet.mtu = pt->mtu;
+        c->packet.buffer = pt->buffer;
+    }
     c->reduce_Bps = pt->reduce_Bps;
     c->copy_Bps = pt->copy_Bps;
     if (set_params(&c->spec, sweep_plan_str(p, pt->params), err) < 0)

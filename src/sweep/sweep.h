@@ -53,6 +53,8 @@ typedef struct sweep_point {
     int64_t bytes;
     int32_t placement;          /* canonical placement text, seed resolved */
     sim_model model;
+    pk_routing routing;         /* model packet: routing, mtu and buffer (else defaults) */
+    int64_t mtu, buffer;
     int32_t workload;           /* canonical workload text, seed resolved, or "" */
     int32_t dims;               /* "8x8" or "" */
     double reduce_Bps, copy_Bps;

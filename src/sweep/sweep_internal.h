@@ -116,6 +116,9 @@ enum {
     AX_TOPOLOGY,   /* topology index (plan->topos) */
     AX_COLLECTIVE, /* coll_kind */
     AX_MODEL,      /* sim_model */
+    AX_ROUTING,    /* pk_routing: model packet only (lua_expand.c), like mtu and buffer */
+    AX_MTU,        /* bytes */
+    AX_BUFFER,     /* bytes */
     AX_PLACEMENT,  /* string index: the placement as given ("random": seed from the point) */
     AX_RANKS_PER_NODE,
     AX_RANKS,
