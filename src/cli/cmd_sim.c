@@ -49,10 +49,12 @@ static const char usage[] =
     "  --platform FILE.xml   an external SimGrid platform instead of --topology\n"
     "                        (docs/interop.md)\n"
     "  --groups MAP          group map of the external platform's hosts (file or preset)\n"
-    "  --hostfile F          one host name per rank and line (= --placement file:F)\n"
+    "  --hostfile F          one host name per rank and line (= --placement file:F); a\n"
+    "                        host on Q lines runs Q ranks (the default --ranks-per-node)\n"
     "  --alloc A             Slurm hostlist, node list file, PICO CSV or env\n"
     "                        ($SLURM_JOB_NODELIST) (= --placement alloc:A)\n"
-    "  --order O             block (default) or cyclic rank order over the nodes\n"
+    "                        (--placement, --hostfile, --alloc: one of them at most)\n"
+    "  --order O             with --alloc: block (default) or cyclic rank order\n"
     "  --mtu S               packet model: packet size (default 4KiB)\n"
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
     "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
@@ -73,7 +75,19 @@ typedef struct sim_cli {
     const char *import; /* --import FILE */
     int have_size, have_coll;
     const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
+    const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
+    int have_ranks_per_node;
 } sim_cli;
+
+/* --placement, --hostfile and --alloc each set the placement: one of them at most. */
+static int set_placement(sim_cli *v, const char *option, const char *text, cs_error *err)
+{
+    if (v->placement_option)
+        return cs_fail(err, "give only one of --placement, --hostfile and --alloc (got %s "
+                            "and %s)", v->placement_option, option);
+    v->placement_option = option;
+    return placement_parse(text, &v->cfg.placement, err);
+}
 
 static int parse_rate(const char *text, double *out, cs_error *err)
 {
@@ -128,12 +142,15 @@ static int parse_interop_option(int c, sim_cli *v, int *have, cs_error *err)
         have[0] = 1;
         return 0;
     case 'G': snprintf(g->groups, sizeof g->groups, "%s", optarg); return 0;
-    case 'F': snprintf(text, sizeof text, "file:%s", optarg); break;
-    case 'A': snprintf(text, sizeof text, "alloc:%s", optarg); break;
+    case 'F':
+        snprintf(text, sizeof text, "file:%s", optarg);
+        return set_placement(v, "--hostfile", text, err);
+    case 'A':
+        snprintf(text, sizeof text, "alloc:%s", optarg);
+        return set_placement(v, "--alloc", text, err);
     case 'O': v->have_order = 1; return alloc_order_parse(optarg, &v->order, err);
     default: return 0;
     }
-    return placement_parse(text, &g->placement, err);
 }
 
 /* One option; returns 0, -1 with err, or 1 for --help. */
@@ -162,10 +179,11 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); g->spec.dst = (int32_t)x; break;
     case 'p': rc = cli_parse_param(optarg, &g->spec, err); break;
     case 'd': rc = cli_parse_dims(optarg, &g->spec, err); break;
-    case 'P': rc = placement_parse(optarg, &g->placement, err); break;
+    case 'P': rc = set_placement(v, "--placement", optarg, err); break;
     case 'q':
         rc = parse_int_in(optarg, 1, INT32_MAX, "ranks per node", &x, err);
         g->spec.ranks_per_node = (int32_t)x;
+        v->have_ranks_per_node = 1;
         break;
     case 'm': rc = sim_model_parse(optarg, &g->model, err); break;
     case 'R': rc = parse_rate(optarg, &g->reduce_Bps, err); break;
@@ -201,6 +219,20 @@ static int sim_option(int c, void *arg, cs_error *err)
     return parse_option(c, a->v, a->have, err);
 }
 
+/* A host file naming a host on Q lines runs Q ranks there: without --ranks-per-node,
+ * that is the ranks per node (with it, a host over it is an error naming the line). */
+static int infer_ranks_per_node(sim_cli *v)
+{
+    sim_config *g = &v->cfg;
+    cs_error err;
+    if (g->placement.kind != PLACE_FILE || v->have_ranks_per_node)
+        return 0;
+    if (placement_file_ranks_per_host(g->placement.path, g->spec.P, &g->spec.ranks_per_node,
+                                      &err) < 0)
+        return cli_usage_error("sim", "%s", err.msg);
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, sim_cli *v)
 {
     int have[4] = {0, 0, 0, 0};
@@ -215,6 +247,9 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (v->packet_option && v->cfg.model != SIM_MODEL_PACKET)
         return cli_usage_error("sim", "%s applies to --model packet only (the model is %s)",
                                v->packet_option, sim_model_name(v->cfg.model));
+    if (v->have_order && v->cfg.placement.kind != PLACE_ALLOC)
+        return cli_usage_error("sim", "--order applies to --alloc (other node lists: "
+                                      "--placement 'KIND order=cyclic')");
     if (v->have_order)
         v->cfg.placement.order = v->order;
     if (v->import && (have[2] || have[3]))
@@ -224,7 +259,7 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (!have[0] || !have[1] || !have[2] || !have[3])
         return cli_usage_error("sim", "--topology (or --platform), --collective, --algorithm and "
                                       "--ranks are required\n%s", usage);
-    return 0;
+    return infer_ranks_per_node(v);
 }
 
 /* --emit-platform: the platform file SimGrid loads for this topology (for smpirun). */

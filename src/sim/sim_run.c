@@ -81,6 +81,9 @@ void sim_result_free(sim_result *r)
 void sim_row_describe(const sim_config *c, sim_row *row)
 {
     snprintf(row->topology, sizeof row->topology, "%s", c->topology);
+    size_t tlen = strlen(row->topology);
+    if (c->groups[0]) /* an external platform's group map changes its link classes */
+        snprintf(row->topology + tlen, sizeof row->topology - tlen, " groups=%s", c->groups);
     snprintf(row->collective, sizeof row->collective, "%s", coll_name(c->spec.coll));
     snprintf(row->algorithm, sizeof row->algorithm, "%s", c->algorithm);
     size_t len = 0;

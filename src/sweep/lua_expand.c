@@ -25,6 +25,10 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
     lua_setfield(L, -2, "topology");
     lua_pushstring(L, t->family);
     lua_setfield(L, -2, "family");
+    if (*sweep_plan_str(p, pt->groups)) {
+        lua_pushstring(L, sweep_plan_str(p, pt->groups));
+        lua_setfield(L, -2, "groups");
+    }
     lua_pushinteger(L, t->hosts);
     lua_setfield(L, -2, "hosts");
     lua_pushstring(L, coll_name(pt->coll));
@@ -151,6 +155,7 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
 #define V(a) (ax->v[a][pos[a]])
     memset(pt, 0, sizeof *pt);
     pt->topology = p->topos[V(AX_TOPOLOGY).i].spec;
+    pt->groups = (int32_t)V(AX_GROUPS).i;
     pt->coll = (coll_kind)V(AX_COLLECTIVE).i;
     pt->model = (sim_model)V(AX_MODEL).i;
     pt->routing = (pk_routing)V(AX_ROUTING).i;
@@ -192,6 +197,8 @@ size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t s
                 pt.dims = call_dims(L, p, ax, &pt, t);
             if (pt.dims < 0)
                 pt.dims = plan_intern(p, "");
+            if (pt.groups < 0)
+                pt.groups = plan_intern(p, "");
             if (keep_point(L, p, ax, &pt, t))
                 added += (size_t)plan_add_point(p, &pt);
         }

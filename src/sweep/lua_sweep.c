@@ -20,10 +20,13 @@
 #include "common/kv.h"
 #include "common/units.h"
 #include "common/util.h"
+#include "sim/sim_external.h"
 #include "sweep/sweep_internal.h"
+#include "topologies/groupmap.h"
 
 #define KEYS                                                                                  \
-    "topology, collective, algorithm (or topologies, collectives, algorithms), ranks, "      \
+    "topology, groups, collective, algorithm (or topologies, collectives, algorithms), "     \
+    "ranks, "                                                                                \
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
     "(routings), mtu (mtus), buffer (buffers), workload (workloads), root, dst, dims, "        \
     "reduce_rate, copy_rate, repetitions, filter, on_result"
@@ -33,7 +36,8 @@ static const struct {
     const char *key, *alias;
     int axis;
 } sweep_keys[] = {
-    {"topology", "topologies", AX_TOPOLOGY},  {"collective", "collectives", AX_COLLECTIVE},
+    {"topology", "topologies", AX_TOPOLOGY},  {"groups", NULL, AX_GROUPS},
+    {"collective", "collectives", AX_COLLECTIVE},
     {"algorithm", "algorithms", AX_ALGORITHM}, {"ranks", NULL, AX_RANKS},
     {"ranks_per_node", NULL, AX_RANKS_PER_NODE}, {"size", "sizes", AX_SIZE},
     {"placement", "placements", AX_PLACEMENT}, {"model", "models", AX_MODEL},
@@ -167,6 +171,20 @@ static void v_topology(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const
     if (plan_topology_find(p, spec, &ti, &err) < 0)
         luaL_error(L, "collsim.sweep: topology \"%s\": %s", spec, err.msg);
     add_value(ax, a, ti, 0);
+}
+
+/* A group map (file or preset) for the external platforms, found like collsim.machine's
+ * file and read now, so that its errors stop the scenario (file:line). */
+static void v_groups(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    char path[4096];
+    scenario_find_file(L, luaL_checkstring(L, -1), path, sizeof path);
+    group_map *map;
+    cs_error err;
+    if (group_map_load(path, &map, &err) < 0)
+        fail_cs(L, key, &err);
+    group_map_free(map);
+    add_value(ax, a, plan_intern(p, path), 0);
 }
 
 static void v_collective(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
@@ -315,6 +333,7 @@ static value_fn axis_reader(int a)
     switch (a) {
     case AX_TOPOLOGY: return v_topology;
     case AX_COLLECTIVE: return v_collective;
+    case AX_GROUPS: return v_groups;
     case AX_MODEL: return v_model;
     case AX_ROUTING: return v_routing;
     case AX_MTU:
@@ -368,15 +387,7 @@ static void object_variants(lua_State *L, sweep_plan *p, sweep_axes *ax, const a
         coll_spec s;
         cs_error err;
         coll_spec_init(&s, d->coll, 2, 0);
-        char copy[1024];
-        snprintf(copy, sizeof copy, "%s", prefix);
-        for (char *save = NULL, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-            char *eq = strchr(t, '=');
-            *eq = '\0';
-            if (coll_spec_set_param(&s, t, eq + 1, &err) < 0)
-                luaL_error(L, "collsim.sweep: algorithm %s: %s", d->name, err.msg);
-        }
-        if (alg_check_params(d, &s, &err) < 0)
+        if (coll_spec_set_params(&s, prefix, &err) < 0 || alg_check_params(d, &s, &err) < 0)
             luaL_error(L, "collsim.sweep: algorithm %s: %s", d->name, err.msg);
         add_variant(p, ax, d->name, prefix);
         return;
@@ -460,6 +471,8 @@ static void v_algorithm(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, cons
 /* Defaults of the optional axes. */
 static void add_defaults(sweep_plan *p, sweep_axes *ax)
 {
+    if (!ax->n[AX_GROUPS])
+        add_value(ax, AX_GROUPS, -1, 0);
     if (!ax->n[AX_MODEL])
         add_value(ax, AX_MODEL, SIM_MODEL_CM02, 0);
     if (!ax->n[AX_ROUTING])
@@ -533,6 +546,17 @@ static void check_packet_keys(lua_State *L, const sweep_axes *ax)
                            models[0] ? models : "cm02, the default");
 }
 
+/* A group map applies to external platforms: generated topologies have their groups. */
+static void check_groups_key(lua_State *L, const sweep_plan *p, const sweep_axes *ax)
+{
+    for (size_t i = 0; i < ax->n[AX_TOPOLOGY] && ax->n[AX_GROUPS]; i++) {
+        const char *spec = sweep_plan_str(p, p->topos[ax->v[AX_TOPOLOGY][i].i].spec);
+        if (!sim_is_external_platform(spec))
+            luaL_error(L, "collsim.sweep: groups applies to external platforms (.xml) only, "
+                          "not \"%s\" (a generated topology has its own groups)", spec);
+    }
+}
+
 /* Reads every axis; the collectives before the algorithms (names are per collective). */
 static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
 {
@@ -562,6 +586,7 @@ static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
     if (ax->n[AX_WORKLOAD] && !alltoallv)
         luaL_error(L, "collsim.sweep: workload: workloads are for the alltoallv collective");
     check_packet_keys(L, ax);
+    check_groups_key(L, p, ax);
     ax->filter = read_function(L, NKEYS - 2);    /* sweep_keys ends with filter, */
     ax->on_result = read_function(L, NKEYS - 1); /* on_result */
     add_defaults(p, ax);

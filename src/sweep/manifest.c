@@ -48,6 +48,10 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
     json_write_number(f, r->wall_s);
     fprintf(f, ", \"peak_rss_kb\": %ld, \"topology\": ", r->peak_rss_kb);
     json_write_string(f, sweep_plan_str(p, pt->topology));
+    if (*sweep_plan_str(p, pt->groups)) {
+        fputs(", \"groups\": ", f);
+        json_write_string(f, sweep_plan_str(p, pt->groups));
+    }
     fprintf(f, ", \"collective\": \"%s\", \"algorithm\": ", coll_name(pt->coll));
     json_write_string(f, sweep_plan_str(p, pt->algorithm));
     fputs(", \"params\": ", f);

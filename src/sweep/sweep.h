@@ -45,7 +45,9 @@
 typedef struct sweep_point {
     int64_t index;              /* position in the plan */
     char id[SWEEP_ID_LEN + 1];
-    int32_t topology;           /* spec "family k=v ..." or "preset.yaml k=v ..." */
+    int32_t topology;           /* spec "family k=v ..." or "preset.yaml k=v ..." or
+                                   "platform.xml" */
+    int32_t groups;             /* external platforms: group map file or preset, or "" */
     int32_t algorithm;          /* name */
     int32_t params;             /* "name=value name=value" sorted by name, or "" */
     coll_kind coll;
