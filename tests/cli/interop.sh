@@ -80,19 +80,17 @@ check "order without alloc" 2 "collsim sim: --order applies to --alloc" -- \
 check "hostfile over --ranks-per-node" 2 "hosts:2: host h0 gets rank 1, more than --ranks-per-node 1" -- \
     "$bin" sim --platform $D/ft8_full.xml --hostfile "$tmp/hosts" --ranks-per-node 1 \
     --collective allreduce --algorithm ring --ranks 4
+fig1() { "$bin" traffic --alloc "h[0-7]" --groups $D/ft8_groups.txt "$@"; } # Fig. 1's job
 check "traffic: groups and topology" 2 "give only one of --groups and --topology" -- \
-    "$bin" traffic --alloc "h[0-7]" --groups $D/ft8_groups.txt --topology platforms/lumi.yaml \
-    --collective bcast --algorithms linear
-check "traffic: unknown algorithm, nothing printed" 2 "^collsim traffic: --algorithms: unknown bcast algorithm 'nosuch' (allowed: " -- \
-    "$bin" traffic --alloc "h[0-7]" --groups $D/ft8_groups.txt --collective bcast \
-    --algorithms linear,nosuch
-check "traffic: failing algorithm, nothing printed" 2 "^collsim traffic: kautz_c: .*P = d(d+1)" -- \
-    "$bin" traffic --alloc "h[0-7]" --groups $D/ft8_groups.txt --collective allreduce \
-    --algorithms ring,kautz_c
-check "traffic: failing algorithm, empty stdout" 0 "^0$" -- sh -c "'$bin' traffic --alloc 'h[0-7]' \
-    --groups $D/ft8_groups.txt --collective allreduce --algorithms ring,kautz_c 2>/dev/null | wc -c"
-check "traffic: unknown algorithm, empty stdout" 0 "^0$" -- sh -c "'$bin' traffic --alloc 'h[0-7]' \
-    --groups $D/ft8_groups.txt --collective bcast --algorithms linear,nosuch 2>/dev/null | wc -c"
+    fig1 --topology platforms/lumi.yaml --collective bcast --algorithms linear
+bad_algorithms() { # COLLECTIVE ALGORITHMS PATTERN: an error after a good algorithm, the
+    # message, and nothing on stdout (no half-written table)
+    check "traffic: $2" 2 "$3" -- fig1 --collective "$1" --algorithms "$2"
+    check "traffic: $2, empty stdout" 0 "^0$" -- sh -c "'$bin' traffic --alloc 'h[0-7]' \
+        --groups $D/ft8_groups.txt --collective $1 --algorithms $2 2>/dev/null | wc -c"
+}
+bad_algorithms bcast linear,nosuch "^collsim traffic: --algorithms: unknown bcast algorithm 'nosuch' (allowed: "
+bad_algorithms allreduce ring,kautz_c "^collsim traffic: kautz_c: .*P = d(d+1)"
 
 # ---- Lua: the external platform, its group map and an allocation = the CLI's numbers -------
 cp $D/ft8_zones.xml $D/ft8_groups.txt "$tmp/"
