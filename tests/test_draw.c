@@ -355,15 +355,17 @@ static int64_t global_bytes(const topology *t, const draw_loads *l, int32_t step
 }
 
 /* Bine paper Fig. 1 (reference/bine.md 1.1): 8 nodes, 2 per leaf, one spine. A message
- * between leaves crosses two global links (up, down). Distance doubling: 0 | 0->2, 1->3
- * | 4 messages out of leaves 0, 1 = 0, 4n, 8n; distance halving: 0->4 | 0->2, 4->6 | none
- * = 2n, 4n, 0 (the paper's 6n and 3n one-way). */
+ * between leaves crosses two global links (up, down). Binomial distance doubling: 0->1 |
+ * 0->2, 1->3 | 4 messages out of leaves 0, 1 = 0, 4n, 8n; Bine's broadcast: 0->3 | 0->7,
+ * 3->4 | 0->1, 3->2, 4->5, 7->6 (inside the leaves) = 2n, 4n, 0: the paper's 6n and 3n
+ * between groups, one way. */
 static void test_bine_figure1_per_step(void)
 {
     const int64_t n = 1000;
     const char *tree = "fattree leaves=4 hosts_per_leaf=2 oversub=2:1 spines=1";
-    const char *algs[2] = {"binomial_doubling", "binomial_halving"};
+    const char *algs[2] = {"binomial_doubling", "bine"};
     const int64_t want[2][3] = {{0, 4 * n, 8 * n}, {2 * n, 4 * n, 0}};
+    const int64_t between_groups[2] = {6 * n, 3 * n}; /* Fig. 1: each message on 2 links */
     for (int a = 0; a < 2; a++) {
         counted c;
         cs_error err;
@@ -374,6 +376,7 @@ static void test_bine_figure1_per_step(void)
         for (int32_t k = 0; k < 3; k++)
             CU_ASSERT_EQUAL(global_bytes(c.t, &l, k), want[a][k]);
         CU_ASSERT_EQUAL(global_bytes(c.t, &l, DRAW_TOTAL), want[a][0] + want[a][1] + want[a][2]);
+        CU_ASSERT_EQUAL(global_bytes(c.t, &l, DRAW_TOTAL), 2 * between_groups[a]);
         draw_loads_free(&l);
         release(&c);
     }

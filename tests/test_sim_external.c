@@ -1,7 +1,7 @@
 /* test_sim_external.c - external SimGrid platforms (sim_external.h): a Full-routed and a
  * cluster-zone platform under tests/data/ time like the equivalent built-in fat tree, link
  * classes come from properties or a group map, a Floyd-routed Kautz written here by hand
- * routes along Kautz shortest paths and counts the same traffic in the traffic model as
+ * routes along its Kautz shortest paths (the very arcs, by their SimGrid link names) and counts the same traffic in the traffic model as
  * in SimGrid, and bad files are refused naming file:line. */
 #include <CUnit/CUnit.h>
 #include <math.h>
@@ -138,10 +138,25 @@ static void write_kautz(const char *path)
     fclose(f);
 }
 
-/* Kautz distance in K(d,2): 0, 1 when ab -> bc, else 2. */
-static int kautz_distance(const char *x, const char *y)
+/* The SimGrid links of the route from host kx to host ky, into want[]; returns how many.
+ * Kautz shortest paths in K(2,2) are unique: xy (one arc) when x = ab and y = bc, else
+ * the two arcs ab -> bc -> cd through the vertex b y[0] (b != c there). Around them: the
+ * source host's link up, the destination's down. */
+static int kautz_route_links(const char *x, const char *y, char want[4][16])
 {
-    return strcmp(x, y) == 0 ? 0 : x[1] == y[0] ? 1 : 2;
+    if (strcmp(x, y) == 0)
+        return 0;
+    int n = 0;
+    snprintf(want[n++], 16, "hl%s_UP", x);
+    if (x[1] == y[0]) {
+        snprintf(want[n++], 16, "a%s_%s", x, y);
+    } else {
+        char mid[3] = {x[1], y[0], '\0'};
+        snprintf(want[n++], 16, "a%s_%s", x, mid);
+        snprintf(want[n++], 16, "a%s_%s", mid, y);
+    }
+    snprintf(want[n++], 16, "hl%s_DOWN", y);
+    return n;
 }
 
 static void test_floyd_kautz(void)
@@ -163,8 +178,17 @@ static void test_floyd_kautz(void)
         for (int32_t d = 0; d < 6; d++) {
             /* hosts are in natural name order, k01 .. k21 = kautz_vertex order */
             int n = topo_route(t, s, d, hops, TOPO_MAX_HOPS);
-            int want = s == d ? 0 : 2 + kautz_distance(kautz_vertex[s], kautz_vertex[d]);
-            CU_ASSERT_EQUAL(n, want);
+            char want[4][16];
+            int nwant = kautz_route_links(kautz_vertex[s], kautz_vertex[d], want);
+            CU_ASSERT_EQUAL(n, nwant);
+            for (int i = 0; i < n && i < nwant; i++) { /* the very links, in order */
+                char name[64];
+                topo_sg_link_name(t, hops[i], name, sizeof name);
+                if (strcmp(name, want[i]) != 0)
+                    printf("\nk%s -> k%s: hop %d is %s, expected %s\n", kautz_vertex[s],
+                           kautz_vertex[d], i, name, want[i]);
+                CU_ASSERT_STRING_EQUAL(name, want[i]);
+            }
         }
     CU_ASSERT_EQUAL(t->ext->conflicts, 0);
     topo_free(t);

@@ -11,8 +11,14 @@
  *   - adaptive routing spreads one message over both minimal directions of a torus (the
  *     per-link counters), UGAL-L takes Valiant paths (more global bytes) and finishes
  *     sooner under adversarial traffic on a Dragonfly;
+ *   - under contention adaptive routing beats minimal on a fat tree (spines) and on a
+ *     HyperX (dimension orders), and UGAL-L beats it on a Dragonfly+, with the bytes of
+ *     the minimal paths (fat tree, HyperX) or more (Valiant detours) and every byte
+ *     delivered (the model's conservation check passes);
  *   - empty messages complete as one empty packet each;
- *   - a dropped packet is detected (conservation check), bad options are refused.
+ *   - the packet-hop count is the packets' links;
+ *   - the conservation check reports a dropped packet, a packet delivered twice and a port
+ *     sending more than it took; bad options are refused.
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,7 +31,7 @@ typedef struct point {
     const char *topology, *alg, *placement, *model;
     coll_kind coll;
     int32_t P, dst;
-    int64_t bytes, mtu, buffer, fault_drop;
+    int64_t bytes, mtu, buffer, fault_drop, fault_dup, fault_resend;
     int fault_one_vc;
     pk_routing routing;
 } point;
@@ -46,6 +52,8 @@ static int run(const point *p, sim_result *res, cs_error *err)
         c.packet.buffer = p->buffer;
     c.packet.routing = p->routing;
     c.packet.fault_drop = p->fault_drop;
+    c.packet.fault_dup = p->fault_dup;
+    c.packet.fault_resend = p->fault_resend;
     c.packet.fault_one_vc = p->fault_one_vc;
     if (placement_parse(p->placement ? p->placement : "linear", &c.placement, err) < 0 ||
         sim_model_parse(p->model ? p->model : "packet", &c.model, err) < 0)
@@ -184,6 +192,59 @@ static void test_ugal_goes_valiant_under_adversarial_traffic(void)
     CU_ASSERT_EQUAL(benign.bytes_global, row_of(&p).bytes_global);
 }
 
+/* Adaptive (or UGAL) routing against minimal on the same contended point: faster, the
+ * host links carry the same bytes (every packet injected and delivered once: the run's
+ * conservation check has passed, else row_of fails), and the network links carry
+ * at least the minimal paths' bytes (`equal`: exactly, as all minimal paths are equally
+ * long). */
+static sim_row check_beats_minimal(point p, pk_routing routing, int equal, sim_row *minimal_out)
+{
+    p.routing = PK_ROUTE_MINIMAL;
+    sim_row minimal = row_of(&p);
+    p.routing = routing;
+    sim_row other = row_of(&p);
+    *minimal_out = minimal;
+    CU_ASSERT(minimal.time_s > 0 && other.time_s > 0);
+    CU_ASSERT(other.time_s < 0.9 * minimal.time_s);
+    CU_ASSERT_EQUAL(other.bytes_host, minimal.bytes_host);
+    CU_ASSERT(other.bytes_local + other.bytes_global >= minimal.bytes_local + minimal.bytes_global);
+    if (equal) {
+        CU_ASSERT_EQUAL(other.bytes_local, minimal.bytes_local);
+        CU_ASSERT_EQUAL(other.bytes_global, minimal.bytes_global);
+    }
+    return other;
+}
+
+static void test_adaptive_on_a_fat_tree(void)
+{
+    /* pairwise alltoall: the deterministic spine choice (by destination) puts several
+     * flows of a leaf on one uplink; adaptive spreads them over the 4 spines */
+    point p = {.topology = "fattree leaves=4 hosts_per_leaf=4 spines=4", .alg = "pairwise",
+               .coll = COLL_ALLTOALL, .P = 16, .bytes = 1 << 20};
+    sim_row minimal;
+    check_beats_minimal(p, PK_ROUTE_ADAPTIVE, 1, &minimal);
+}
+
+static void test_adaptive_on_a_hyperx(void)
+{
+    /* pairwise alltoall on a 4x4 HyperX: the fixed dimension order loads some links
+     * twice; adaptive takes the other order when its first link is busier */
+    point p = {.topology = "hyperx dims=4x4 T=1", .alg = "pairwise", .coll = COLL_ALLTOALL,
+               .P = 16, .bytes = 1 << 20};
+    sim_row minimal;
+    check_beats_minimal(p, PK_ROUTE_ADAPTIVE, 1, &minimal);
+}
+
+static void test_ugal_on_a_dragonfly_plus(void)
+{
+    /* round-robin placement: ring neighbours sit in consecutive groups (4 hosts each),
+     * so every group sends everything over the one global link to the next group */
+    point p = {.topology = "dragonflyplus p=2 leaves=2 spines=2 h=2", .alg = "ring",
+               .coll = COLL_ALLGATHER, .P = 20, .bytes = 5 << 20, .placement = "roundrobin"};
+    sim_row minimal, ugal = check_beats_minimal(p, PK_ROUTE_UGAL, 0, &minimal);
+    CU_ASSERT(ugal.bytes_global > minimal.bytes_global); /* Valiant detours */
+}
+
 /* Empty messages (size 0, or blocks of 0 bytes when the vector is smaller than P) travel as
  * one empty packet each: they complete, carry no bytes, and cost only latency. */
 static void test_empty_messages(void)
@@ -203,14 +264,56 @@ static void test_empty_messages(void)
     CU_ASSERT_EQUAL(pk.messages, flow.messages);
 }
 
-static void test_lost_packet_is_detected(void)
+/* A fault injected into one message of 10 packets over 4 links must make the run fail
+ * with `want` in the message. */
+static void expect_fault(point p, const char *want)
 {
-    point p = {.topology = LINE5, .alg = "direct", .coll = COLL_P2P, .P = 5, .dst = 4,
-               .bytes = 10 * 4096, .fault_drop = 7};
+    p.topology = LINE5;
+    p.alg = "direct";
+    p.coll = COLL_P2P;
+    p.P = 5;
+    p.dst = 4;
+    p.bytes = 10 * 4096;
     sim_result res;
     cs_error err;
     CU_ASSERT_EQUAL(run(&p, &res, &err), -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "never completed"));
+    if (!strstr(err.msg, want))
+        fprintf(stderr, "'%s' lacks '%s'\n", err.msg, want);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, want));
+}
+
+static void test_lost_packet_is_detected(void)
+{
+    expect_fault((point){.fault_drop = 7}, "never completed");
+}
+
+/* A packet delivered twice: its message got more bytes than it has. */
+static void test_duplicated_packet_is_detected(void)
+{
+    expect_fault((point){.fault_dup = 3}, "1 message(s) delivered other than their bytes");
+}
+
+/* A port that sends a packet twice (the copy lost on the wire): bytes out != bytes in. */
+static void test_port_imbalance_is_detected(void)
+{
+    expect_fault((point){.fault_resend = 12}, "took 40960 bytes and sent 45056");
+}
+
+/* The packet-hop count (collsim sim --verbose): packets x links. */
+static void test_packet_hops(void)
+{
+    point p = {.topology = LINE5, .alg = "direct", .coll = COLL_P2P, .P = 5, .dst = 4,
+               .bytes = 10 * 4096 + 1};
+    sim_result res;
+    cs_error err;
+    CU_ASSERT_EQUAL_FATAL(run(&p, &res, &err), 0);
+    CU_ASSERT_EQUAL(res.packet_hops, 11 * 4);
+    CU_ASSERT(res.cpu_s > 0);
+    sim_result_free(&res);
+    p.model = "cm02";
+    CU_ASSERT_EQUAL_FATAL(run(&p, &res, &err), 0);
+    CU_ASSERT_EQUAL(res.packet_hops, 0);
+    sim_result_free(&res);
 }
 
 static void test_bad_options(void)
@@ -243,8 +346,14 @@ int main(void)
         {"torus alltoall, 1-packet buffers: no deadlock", test_torus_alltoall_no_deadlock},
         {"adaptive routing spreads load", test_adaptive_spreads_load},
         {"ugal goes Valiant under adversarial traffic", test_ugal_goes_valiant_under_adversarial_traffic},
+        {"adaptive beats minimal on a fat tree", test_adaptive_on_a_fat_tree},
+        {"adaptive beats minimal on a hyperx", test_adaptive_on_a_hyperx},
+        {"ugal beats minimal on a dragonfly+", test_ugal_on_a_dragonfly_plus},
         {"empty messages", test_empty_messages},
+        {"packet hops", test_packet_hops},
         {"lost packet detected", test_lost_packet_is_detected},
+        {"duplicated packet detected", test_duplicated_packet_is_detected},
+        {"port imbalance detected", test_port_imbalance_is_detected},
         {"bad options", test_bad_options},
         {NULL, NULL}};
     test_add_suite("packet model", cases);

@@ -156,14 +156,15 @@ static void test_smpi_factors(void)
 
 /* Bine paper, Fig. 1: broadcast of n bytes on 8 hosts, 2 per leaf, leaf uplinks global.
  * Distance-doubling (0 -> 1 first): 2n at step 1 and 4n at step 2 cross groups = 6n;
- * distance-halving (0 -> 4 first): n + 2n = 3n. Each such message crosses two global
+ * distance-halving (0 -> 4 first): n + 2n = 3n; Bine's broadcast (0 -> 3, then 0 -> 7 and
+ * 3 -> 4, then inside the leaves): n + 2n = 3n. Each such message crosses two global
  * links (up to the spine and down). */
 static void test_bine_figure1(void)
 {
     const int64_t n = 1 << 20;
     const struct { const char *alg; int64_t intergroup; } cases[] = {
-        {"binomial_doubling", 6 * n}, {"binomial_halving", 3 * n}};
-    for (int i = 0; i < 2; i++) {
+        {"binomial_doubling", 6 * n}, {"binomial_halving", 3 * n}, {"bine", 3 * n}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sim_result res;
         cs_error err;
         CU_ASSERT_FATAL(run(BINE_TREE, COLL_BCAST, cases[i].alg, 8, n, "linear", "cm02", &res,

@@ -56,14 +56,18 @@ static int count(const char *topo_spec, coll_kind coll, const char *alg, int32_t
 static void test_bine_figure1(void)
 {
     const int64_t n = 1000;
-    traffic_counts dd, dh;
+    traffic_counts dd, dh, bine;
     const char *tree = "fattree leaves=4 hosts_per_leaf=2 oversub=2:1 spines=1";
     CU_ASSERT_FATAL(count(tree, COLL_BCAST, "binomial_doubling", 8, 1, n, NULL, &dd, NULL) == 0);
     CU_ASSERT_FATAL(count(tree, COLL_BCAST, "binomial_halving", 8, 1, n, NULL, &dh, NULL) == 0);
+    CU_ASSERT_FATAL(count(tree, COLL_BCAST, "bine", 8, 1, n, NULL, &bine, NULL) == 0);
     CU_ASSERT_EQUAL(dd.bytes_intergroup_msgs, 6 * n);
     CU_ASSERT_EQUAL(dh.bytes_intergroup_msgs, 3 * n);
+    CU_ASSERT_EQUAL(bine.bytes_intergroup_msgs, 3 * n); /* the paper's Bine tree: 3n */
     CU_ASSERT_EQUAL(dd.bytes_class[LINK_GLOBAL], 12 * n);
     CU_ASSERT_EQUAL(dh.bytes_class[LINK_GLOBAL], 6 * n);
+    CU_ASSERT_EQUAL(bine.bytes_class[LINK_GLOBAL], 6 * n);
+    CU_ASSERT_EQUAL(bine.messages, 7);
     /* doubling, step 1: 0->2 and 1->3 both go up leaf 0's uplink */
     CU_ASSERT_EQUAL(dd.max_link_bytes, 4 * n); /* h0's host link carries 0->1, 0->2, 0->4 */
     CU_ASSERT_EQUAL(dd.messages, 7);

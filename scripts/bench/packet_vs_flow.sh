@@ -4,12 +4,12 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 bench_build
-t() { # topology collective algorithm P size placement model routing -> time_s
+t() { # topology collective algorithm P size placement model [routing] -> time_s
     "$COLLSIM" sim --topology "$1" --collective "$2" --algorithm "$3" --ranks "$4" --size "$5" \
-        --placement "$6" --model "$7" --routing "$8" --no-header | cut -d, -f10
+        --placement "$6" --model "$7" ${8:+--routing "$8"} --no-header | cut -d, -f10
 }
 row() { # topology collective algorithm P size placement second-routing
-    f=$(t "$1" "$2" "$3" "$4" "$5" "$6" cm02 minimal)
+    f=$(t "$1" "$2" "$3" "$4" "$5" "$6" cm02)
     m=$(t "$1" "$2" "$3" "$4" "$5" "$6" packet minimal)
     a=$(t "$1" "$2" "$3" "$4" "$5" "$6" packet "$7")
     awk -v f="$f" -v m="$m" -v a="$a" -v c="| \`$1\` | $2 $3 | $4 | $5 | $6 | $7 |" 'BEGIN {

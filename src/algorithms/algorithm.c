@@ -36,6 +36,23 @@ int coll_spec_set_param(coll_spec *s, const char *name, const char *value, cs_er
     return 0;
 }
 
+int coll_spec_set_params(coll_spec *s, const char *text, cs_error *err)
+{
+    char buf[SPEC_MAX_PARAMS * 2 * SPEC_PARAM_LEN + 1];
+    if (strlen(text) >= sizeof buf)
+        return cs_fail(err, "algorithm parameters '%.40s...' are too long", text);
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            return cs_fail(err, "algorithm parameter '%s' is not name=value", tok);
+        *eq = '\0';
+        if (coll_spec_set_param(s, tok, eq + 1, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 const char *coll_spec_param(const coll_spec *s, const char *name)
 {
     for (int i = 0; i < s->nparams; i++)

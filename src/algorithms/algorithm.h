@@ -58,6 +58,9 @@ typedef struct coll_spec {
 void coll_spec_init(coll_spec *s, coll_kind coll, int32_t P, int64_t bytes);
 /* Sets (or replaces) a parameter; -1 if there are too many or they are too long. */
 int coll_spec_set_param(coll_spec *s, const char *name, const char *value, cs_error *err);
+/* Sets every "name=value" of a list separated by spaces ("" sets none); -1 on a word
+ * without '=' or as coll_spec_set_param. */
+int coll_spec_set_params(coll_spec *s, const char *text, cs_error *err);
 /* The value of a parameter, or NULL. */
 const char *coll_spec_param(const coll_spec *s, const char *name);
 

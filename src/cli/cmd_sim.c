@@ -8,7 +8,7 @@
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
  *               [--order block|cyclic]
- *               [--max-memory SIZE] [--point-timeout SECONDS] [--lua FILE.lua]
+ *               [--max-memory SIZE] [--point-timeout SECONDS] [--lua FILE.lua] [--verbose]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
  */
@@ -49,10 +49,12 @@ static const char usage[] =
     "  --platform FILE.xml   an external SimGrid platform instead of --topology\n"
     "                        (docs/interop.md)\n"
     "  --groups MAP          group map of the external platform's hosts (file or preset)\n"
-    "  --hostfile F          one host name per rank and line (= --placement file:F)\n"
+    "  --hostfile F          one host name per rank and line (= --placement file:F); a\n"
+    "                        host on Q lines runs Q ranks (the default --ranks-per-node)\n"
     "  --alloc A             Slurm hostlist, node list file, PICO CSV or env\n"
     "                        ($SLURM_JOB_NODELIST) (= --placement alloc:A)\n"
-    "  --order O             block (default) or cyclic rank order over the nodes\n"
+    "                        (--placement, --hostfile, --alloc: one of them at most)\n"
+    "  --order O             with --alloc: block (default) or cyclic rank order\n"
     "  --mtu S               packet model: packet size (default 4KiB)\n"
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
     "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
@@ -62,18 +64,33 @@ static const char usage[] =
     "                        of the physical memory; 0 = no limit; docs/robustness.md)\n"
     "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
-    "                        (docs/custom-algorithms.md)\n";
+    "                        (docs/custom-algorithms.md)\n"
+    "  --verbose             also print the run's measurements on stderr: wall and CPU\n"
+    "                        seconds, peak memory, packet-hops (model packet)\n";
 
 typedef struct sim_cli {
     sim_config cfg;
-    int json, no_header;
+    int json, no_header, verbose;
     int have_order;       /* --order, applied to whichever placement is given */
     alloc_order order;
     const char *emit_platform;
     const char *import; /* --import FILE */
     const char *lua;    /* --lua FILE */
     int have_size, have_coll;
+    const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
+    const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
+    int have_ranks_per_node;
 } sim_cli;
+
+/* --placement, --hostfile and --alloc each set the placement: one of them at most. */
+static int set_placement(sim_cli *v, const char *option, const char *text, cs_error *err)
+{
+    if (v->placement_option)
+        return cs_fail(err, "give only one of --placement, --hostfile and --alloc (got %s "
+                            "and %s)", v->placement_option, option);
+    v->placement_option = option;
+    return placement_parse(text, &v->cfg.placement, err);
+}
 
 static int parse_rate(const char *text, double *out, cs_error *err)
 {
@@ -109,7 +126,7 @@ static const struct option opts[] = {
     {"mtu", required_argument, 0, 'M'},        {"buffer", required_argument, 0, 'B'},
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
     {"max-memory", required_argument, 0, 'Y'},
-    {"point-timeout", required_argument, 0, 't'},
+    {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {"lua", required_argument, 0, 'L'},
     {0, 0, 0, 0}};
 
@@ -129,12 +146,15 @@ static int parse_interop_option(int c, sim_cli *v, int *have, cs_error *err)
         have[0] = 1;
         return 0;
     case 'G': snprintf(g->groups, sizeof g->groups, "%s", optarg); return 0;
-    case 'F': snprintf(text, sizeof text, "file:%s", optarg); break;
-    case 'A': snprintf(text, sizeof text, "alloc:%s", optarg); break;
+    case 'F':
+        snprintf(text, sizeof text, "file:%s", optarg);
+        return set_placement(v, "--hostfile", text, err);
+    case 'A':
+        snprintf(text, sizeof text, "alloc:%s", optarg);
+        return set_placement(v, "--alloc", text, err);
     case 'O': v->have_order = 1; return alloc_order_parse(optarg, &v->order, err);
     default: return 0;
     }
-    return placement_parse(text, &g->placement, err);
 }
 
 /* One option; returns 0, -1 with err, or 1 for --help. */
@@ -164,21 +184,26 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); g->spec.dst = (int32_t)x; break;
     case 'p': rc = cli_parse_param(optarg, &g->spec, err); break;
     case 'd': rc = cli_parse_dims(optarg, &g->spec, err); break;
-    case 'P': rc = placement_parse(optarg, &g->placement, err); break;
+    case 'P': rc = set_placement(v, "--placement", optarg, err); break;
     case 'q':
         rc = parse_int_in(optarg, 1, INT32_MAX, "ranks per node", &x, err);
         g->spec.ranks_per_node = (int32_t)x;
+        v->have_ranks_per_node = 1;
         break;
     case 'm': rc = sim_model_parse(optarg, &g->model, err); break;
     case 'R': rc = parse_rate(optarg, &g->reduce_Bps, err); break;
     case 'C': rc = parse_rate(optarg, &g->copy_Bps, err); break;
     case 'f': rc = parse_format(optarg, &v->json, err); break;
     case 'H': v->no_header = 1; break;
+    case 'v': v->verbose = 1; break;
     case 'k': g->per_rank = 1; break;
     case 'E': v->emit_platform = optarg; break;
-    case 'M': rc = parse_size(optarg, &g->packet.mtu, err); break;
-    case 'B': rc = parse_size(optarg, &g->packet.buffer, err); break;
-    case 'U': rc = pk_routing_parse(optarg, &g->packet.routing, err); break;
+    case 'M': rc = parse_size(optarg, &g->packet.mtu, err); v->packet_option = "--mtu"; break;
+    case 'B': rc = parse_size(optarg, &g->packet.buffer, err); v->packet_option = "--buffer"; break;
+    case 'U':
+        rc = pk_routing_parse(optarg, &g->packet.routing, err);
+        v->packet_option = "--routing";
+        break;
     case 'Y': rc = parse_size(optarg, &g->max_memory, err); break;
     case 't': rc = cli_parse_timeout(optarg, &g->point_timeout_s, err); break;
     case 'h': return 1;
@@ -199,6 +224,20 @@ static int sim_option(int c, void *arg, cs_error *err)
     return parse_option(c, a->v, a->have, err);
 }
 
+/* A host file naming a host on Q lines runs Q ranks there: without --ranks-per-node,
+ * that is the ranks per node (with it, a host over it is an error naming the line). */
+static int infer_ranks_per_node(sim_cli *v)
+{
+    sim_config *g = &v->cfg;
+    cs_error err;
+    if (g->placement.kind != PLACE_FILE || v->have_ranks_per_node)
+        return 0;
+    if (placement_file_ranks_per_host(g->placement.path, g->spec.P, &g->spec.ranks_per_node,
+                                      &err) < 0)
+        return cli_usage_error("sim", "%s", err.msg);
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, sim_cli *v)
 {
     int have[4] = {0, 0, 0, 0};
@@ -210,6 +249,12 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'\n%s", argv[optind], usage);
     v->have_coll = have[1];
+    if (v->packet_option && v->cfg.model != SIM_MODEL_PACKET)
+        return cli_usage_error("sim", "%s applies to --model packet only (the model is %s)",
+                               v->packet_option, sim_model_name(v->cfg.model));
+    if (v->have_order && v->cfg.placement.kind != PLACE_ALLOC)
+        return cli_usage_error("sim", "--order applies to --alloc (other node lists: "
+                                      "--placement 'KIND order=cyclic')");
     if (v->have_order)
         v->cfg.placement.order = v->order;
     if (v->import && (have[2] || have[3]))
@@ -219,7 +264,7 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (!have[0] || !have[1] || !have[2] || !have[3])
         return cli_usage_error("sim", "--topology (or --platform), --collective, --algorithm and "
                                       "--ranks are required\n%s", usage);
-    return 0;
+    return infer_ranks_per_node(v);
 }
 
 /* --emit-platform: the platform file SimGrid loads for this topology (for smpirun). */
@@ -276,6 +321,10 @@ int cmd_sim(int argc, char **argv)
         fprintf(stderr, "collsim sim: %s\n", err.msg);
         return res.timed_out ? EXIT_CHECK_FAILED : EXIT_USAGE;
     }
+    if (v.verbose) /* key=value, for scripts (scripts/bench/packet_rate.sh) */
+        fprintf(stderr, "collsim sim: sim_wall_s=%.6f sim_cpu_s=%.6f sim_peak_rss_kb=%ld "
+                        "packet_hops=%lld\n", res.row.sim_wall_s, res.cpu_s,
+                res.row.sim_peak_rss_kb, (long long)res.packet_hops);
     int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
     if (v.json) {
         sim_row_json(stdout, &res.row, res.rank_finish_s, n);

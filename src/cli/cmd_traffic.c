@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "algorithms/registry.h"
 #include "common/units.h"
 #include "sim/estimate.h"
+#include "common/util.h"
 #include "sim/job_groups.h"
 
 static const char usage[] =
@@ -103,6 +105,21 @@ static int traffic_option(int c, void *arg, cs_error *err)
     return parse_option(c, a->v, err);
 }
 
+/* Every name of --algorithms exists for the collective, before anything is printed (no
+ * half-written table). */
+static int check_algorithms(const traffic_cli *v)
+{
+    char names[sizeof v->algorithms];
+    snprintf(names, sizeof names, "%s", v->algorithms);
+    char *save = NULL;
+    for (char *alg = strtok_r(names, ",", &save); alg; alg = strtok_r(NULL, ",", &save)) {
+        cs_error err;
+        if (!registry_find(NULL, v->spec.coll, alg, &err))
+            return cli_usage_error("traffic", "--algorithms: %s", err.msg);
+    }
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, traffic_cli *v)
 {
     memset(v, 0, sizeof *v);
@@ -116,10 +133,13 @@ static int parse_args(int argc, char **argv, traffic_cli *v)
         return prc;
     if (optind < argc)
         return cli_usage_error("traffic", "unexpected argument '%s'\n%s", argv[optind], usage);
+    if (v->job.groups && v->job.topology)
+        return cli_usage_error("traffic", "give only one of --groups and --topology (the "
+                                          "groups come from the map or from the topology)");
     if (!v->job.alloc || !have_coll || !v->algorithms[0] || !v->job.groups == !v->job.topology)
         return cli_usage_error("traffic", "--alloc, --collective, --algorithms and one of "
                                           "--groups / --topology are required\n%s", usage);
-    return 0;
+    return check_algorithms(v);
 }
 
 static void print_header(const traffic_cli *v, const job_groups *g)
@@ -169,21 +189,30 @@ int cmd_traffic(int argc, char **argv)
         fprintf(stderr, "collsim traffic: %s\n", err.msg);
         return EXIT_USAGE;
     }
-    print_header(&v, &g);
-    double base = -1;
+    /* every algorithm first, then the table: an error leaves no half-written output */
+    size_t n = 0, cap = 0;
+    char **names = NULL;
+    group_traffic *t = NULL;
     char *save = NULL;
     for (char *alg = strtok_r(v.algorithms, ",", &save); alg && rc == 0;
          alg = strtok_r(NULL, ",", &save)) {
-        group_traffic t;
-        if (job_groups_traffic(&g, v.job.ranks_per_node, NULL, &v.spec, alg, &t, &err) < 0) {
+        size_t old_cap = cap;
+        VEC_RESERVE(names, cap, n + 1);
+        if (cap != old_cap)
+            t = xrealloc(t, cap * sizeof *t);
+        names[n] = alg;
+        if (job_groups_traffic(&g, v.job.ranks_per_node, NULL, &v.spec, alg, &t[n++], &err) < 0) {
             fprintf(stderr, "collsim traffic: %s: %s\n", alg, err.msg);
             rc = EXIT_USAGE;
-            break;
         }
-        if (base < 0)
-            base = (double)t.external;
-        print_row(&v, &g, alg, &t, base);
     }
+    if (rc == 0) {
+        print_header(&v, &g);
+        for (size_t i = 0; i < n; i++)
+            print_row(&v, &g, names[i], &t[i], (double)t[0].external);
+    }
+    free(names);
+    free(t);
     job_groups_free(&g);
     return rc;
 }

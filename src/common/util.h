@@ -40,6 +40,8 @@ static inline uint64_t hash_combine(uint64_t h, uint64_t v)
 
 /* Seconds since an arbitrary origin (CLOCK_MONOTONIC). */
 double wall_seconds(void);
+/* CPU seconds (user + system) this process has used (CLOCK_PROCESS_CPUTIME_ID). */
+double cpu_seconds(void);
 
 /* Peak resident set size of this process in KiB (VmHWM), 0 if unknown. */
 long peak_rss_kb(void);

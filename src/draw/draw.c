@@ -29,6 +29,7 @@ typedef struct draw_state {
     int32_t *host_of_rank, *rank_of_host;
     draw_layout layout;
     draw_loads loads[DRAW_MAX_ALGORITHMS];
+    char label[DRAW_MAX_ALGORITHMS][384]; /* "name" or "name params" */
     int nloads;
     int64_t scale_max;
 } draw_state;
@@ -78,9 +79,15 @@ static int count_loads(const draw_options *o, draw_state *s, cs_error *err)
     spec.ranks_per_node = o->ranks_per_node > 0 ? o->ranks_per_node : 1;
     for (int i = 0; i < o->nalgorithms; i++) {
         const alg_desc *alg = registry_find(o->user_algorithms, spec.coll, o->algorithms[i], err);
+        coll_spec own = spec; /* with this algorithm's own parameters */
         alg_run run;
-        if (!alg || alg_run_prepare(&run, alg, &spec, err) < 0)
+        if (!alg || coll_spec_set_params(&own, o->params[i], err) < 0 ||
+            alg_run_prepare(&run, alg, &own, err) < 0)
             return -1;
+        size_t len = (size_t)snprintf(s->label[i], sizeof s->label[i], "%s", o->algorithms[i]);
+        for (int k = 0; k < own.nparams && len < sizeof s->label[i]; k++) /* as it ran */
+            len += (size_t)snprintf(s->label[i] + len, sizeof s->label[i] - len, " %s=%s",
+                                    own.params[k].name, own.params[k].value);
         int rc = draw_loads_count(&run, s->t, s->host_of_rank, o->rank, &s->loads[i], err);
         if (rc == 0) {
             s->nloads++; /* counted, so that the state's cleanup frees it */
@@ -187,7 +194,7 @@ static void describe_figure(const draw_options *o, const draw_state *s, int32_t 
              coll_name(o->spec.coll), size, s->P, place);
     f->npanels = s->nloads;
     for (int i = 0; i < s->nloads; i++)
-        describe_panel(s, i, o->algorithms[i], step, &f->panels[i]);
+        describe_panel(s, i, s->label[i], step, &f->panels[i]);
 }
 
 static void note_file(draw_result *res, const char *path)
@@ -280,7 +287,7 @@ int draw_run(const draw_options *o, draw_result *res, cs_error *err)
         const char *names[DRAW_MAX_ALGORITHMS];
         for (int i = 0; i < s.nloads; i++) {
             loads[i] = &s.loads[i];
-            names[i] = o->algorithms[i];
+            names[i] = s.label[i];
         }
         rc = output_link_csv(o->link_csv, s.t, loads, names, s.nloads, err);
     }

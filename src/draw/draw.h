@@ -26,6 +26,8 @@
  * Link CSV columns (one row per link direction that exists: both for full-duplex links,
  * a -> b only for shared and one-way ones; every step, then step "all" for the run):
  *   algorithm,step,link,class,from,to,bytes
+ * `algorithm` (and a panel's title) is the name followed by the parameters it ran with,
+ * "bine_torus ports=1", so that two variants of one algorithm can be told apart.
  * from / to are node names (h<id> hosts, s<id> switches). scripts/plot_linkload.py
  * plots its histogram per link class.
  */
@@ -50,6 +52,8 @@ typedef struct draw_options {
     /* traffic overlay: nalgorithms = 0 draws the topology alone */
     int nalgorithms;
     char algorithms[DRAW_MAX_ALGORITHMS][64];
+    char params[DRAW_MAX_ALGORITHMS][256]; /* per algorithm, on top of spec's parameters:
+                                              "name=value ..." ("" = none) */
     coll_spec spec;            /* collective, bytes, root, dst, params, dims; P and Q are
                                   set from ranks / ranks_per_node */
     const alg_registry *user_algorithms; /* NULL: built-ins only */

@@ -62,9 +62,11 @@ typedef struct packet_config {
     int64_t buffer;     /* bytes per input buffer and virtual channel, >= mtu (64 KiB) */
     pk_routing routing; /* default minimal */
     uint64_t seed;      /* UGAL's choice of intermediate groups (default 1) */
-    /* Tests only: drop the n-th packet delivered (1-based; 0 = never), to show that
-     * pk_net_check detects a lost packet. */
-    int64_t fault_drop;
+    /* Tests only, to show that pk_net_check detects each fault (1-based; 0 = never):
+     * drop the n-th packet delivered (lost); deliver the n-th packet twice (duplicated
+     * at the destination); have the port of the n-th packet hop send it twice, the copy
+     * vanishing on the wire (a port sending more bytes than it took). */
+    int64_t fault_drop, fault_dup, fault_resend;
     /* Tests only: a single virtual channel, to show that rings then deadlock. */
     int fault_one_vc;
 } packet_config;

@@ -80,6 +80,8 @@ static void deliver(pk_net *n, pk_packet *p)
         return;
     }
     m->delivered_bytes += p->bytes;
+    if (n->delivered == n->cfg.fault_dup) /* tests: this packet arrives twice */
+        m->delivered_bytes += p->bytes;
     if (p->ready > m->done_at)
         m->done_at = p->ready;
     free(p);
@@ -90,7 +92,8 @@ static void deliver(pk_net *n, pk_packet *p)
 /* The packet left the port's queue and crossed its link (serialization done). */
 static void crossed(pk_net *n, pk_port *pt, pk_packet *p, int64_t pool)
 {
-    n->packet_hops++;
+    if (++n->packet_hops == n->cfg.fault_resend) /* tests: the port sends it twice */
+        pt->bytes_out += p->bytes;
     pt->bytes_out += p->bytes;
     traffic_tally_hop(n->tally, traffic_resource(n->t, p->hop), p->bytes);
     if (p->holding >= 0)

@@ -302,6 +302,27 @@ static int place_from_file(const placement_spec *p, const topology *t, int32_t P
     return rc;
 }
 
+int placement_file_ranks_per_host(const char *path, int32_t P, int32_t *q, cs_error *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cs_fail(err, "%s: cannot open the allocation file: %s", path, strerror(errno));
+    allocation a = {.per_rank = 1}; /* a rank per line, as in a PICO CSV */
+    hostlist_init(&a.hosts);
+    char *line = NULL;
+    size_t cap = 0;
+    while (a.hosts.n < P && getline(&line, &cap, f) >= 0) {
+        char *name = line_host(line);
+        if (name)
+            hostlist_push(&a.hosts, name);
+    }
+    *q = alloc_ranks_per_host(&a);
+    free(line);
+    fclose(f);
+    alloc_free(&a);
+    return 0;
+}
+
 /* ---- scheduler allocations -------------------------------------------------------------- */
 
 static int place_from_alloc(const placement_spec *p, const topology *t, int32_t P, int32_t Q,

@@ -70,4 +70,10 @@ void placement_format(const placement_spec *p, char *buf, size_t n);
 int placement_compute(const placement_spec *p, const topology *t, int32_t P, int32_t Q,
                       int32_t *host_of_rank, cs_error *err);
 
+/* A host file (file:PATH) names a host on several lines to run several ranks there: the
+ * most ranks any host gets from the first P rank lines, into *q (`collsim sim --hostfile`
+ * takes it as the ranks per node when --ranks-per-node is not given). Errors: an
+ * unreadable file. */
+int placement_file_ranks_per_host(const char *path, int32_t P, int32_t *q, cs_error *err);
+
 #endif

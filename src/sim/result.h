@@ -44,7 +44,7 @@ typedef struct sim_row {
     int32_t ranks_per_node;
     int64_t size_bytes;
     char placement[1100];
-    char model[16];
+    char model[80];       /* "cm02", ...; packet: "packet routing=R mtu=B buffer=B" */
     /* metrics */
     double time_s;        /* NAN: not simulated */
     double algbw_Bps;

@@ -52,6 +52,7 @@
 #ifndef COLLSIM_SIM_H
 #define COLLSIM_SIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "algorithms/algorithm.h"
@@ -69,6 +70,10 @@ typedef enum {
 /* "cm02", "lv08", "smpi", "traffic", "packet" */
 const char *sim_model_name(sim_model m);
 int sim_model_parse(const char *text, sim_model *out, cs_error *err);
+/* The model as the result row's `model` column shows it: its name, and for the packet
+ * model its options, "packet routing=adaptive mtu=4096 buffer=65536" (sizes in bytes), so
+ * that rows of different routings, MTUs or buffers differ (docs/results.md). */
+void sim_model_describe(sim_model m, const packet_config *pc, char *buf, size_t n);
 
 /* SMPI's default smpi/send-is-detached-thresh. */
 #define SIM_SMPI_DETACHED_BELOW 65536
@@ -103,6 +108,9 @@ void sim_config_init(sim_config *c);
 typedef struct sim_result {
     sim_row row;
     double *rank_finish_s; /* per_rank: spec.P finish times, else NULL */
+    /* measurements of the run that are no result column (`collsim sim --verbose`) */
+    double cpu_s;          /* CPU time (user + system) of the simulating process */
+    int64_t packet_hops;   /* model packet: packets x links crossed (pk_net_packet_hops) */
     int timed_out;         /* sim_run_isolated failed because of point_timeout_s */
 } sim_result;
 

@@ -166,3 +166,11 @@ int sim_external_prepare(const char *platform, const char *groups, const placeme
     group_map_free(map);
     return rc;
 }
+
+int sim_external_describe(const char *platform, const char *groups, topology **out,
+                          cs_error *err)
+{
+    placement_spec first = {.kind = PLACE_LINEAR};
+    int32_t host;
+    return sim_external_prepare(platform, groups, &first, 1, 1, 0, out, &host, err);
+}

@@ -42,4 +42,10 @@ int sim_external_prepare(const char *platform, const char *groups, const placeme
                          int32_t P, int32_t Q, int simgrid_loaded, topology **out,
                          int32_t *host_of_rank, cs_error *err);
 
+/* The platform as a topology before any job (a scenario validating it, docs/scenarios.md):
+ * its hosts, routers, links and groups (from `groups` if given) as sim_external_prepare
+ * builds them for one rank on its first host. */
+int sim_external_describe(const char *platform, const char *groups, topology **out,
+                          cs_error *err);
+
 #endif

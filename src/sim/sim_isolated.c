@@ -41,7 +41,9 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-/* The child's work for a point: its row and per-rank finish times as one payload. */
+/* The child's work for a point: its row, CPU time, packet hops and per-rank finish times
+ * as one payload. */
+#define HEAD_LEN (sizeof(sim_row) + sizeof(double) + sizeof(int64_t))
 static int run_point(const void *arg, void **payload, size_t *len, cs_error *err)
 {
     const sim_config *c = arg;
@@ -49,11 +51,14 @@ static int run_point(const void *arg, void **payload, size_t *len, cs_error *err
     if (sim_run(c, &res, err) < 0)
         return -1;
     size_t nfinish = res.rank_finish_s ? (size_t)c->spec.P : 0;
-    *len = sizeof res.row + nfinish * sizeof(double);
+    *len = HEAD_LEN + nfinish * sizeof(double);
     *payload = xmalloc(*len);
-    memcpy(*payload, &res.row, sizeof res.row);
+    char *at = *payload;
+    memcpy(at, &res.row, sizeof res.row);
+    memcpy(at + sizeof res.row, &res.cpu_s, sizeof res.cpu_s);
+    memcpy(at + sizeof res.row + sizeof res.cpu_s, &res.packet_hops, sizeof res.packet_hops);
     if (nfinish)
-        memcpy((char *)*payload + sizeof res.row, res.rank_finish_s, nfinish * sizeof(double));
+        memcpy(at + HEAD_LEN, res.rank_finish_s, nfinish * sizeof(double));
     sim_result_free(&res);
     return 0;
 }
@@ -220,15 +225,18 @@ static int job_result(const sim_job *job, sim_result *res, cs_error *err)
     size_t len = 0;
     if (decode_answer(job->answer, job->len, job->wstatus, job->errf, &payload, &len, err) < 0)
         return -1;
-    if (len < sizeof res->row) {
+    if (len < HEAD_LEN) {
         free(payload);
         return cs_fail(err, "internal: short answer from the simulation process");
     }
-    memcpy(&res->row, payload, sizeof res->row);
-    size_t nfinish = (len - sizeof res->row) / sizeof(double);
+    const char *at = payload;
+    memcpy(&res->row, at, sizeof res->row);
+    memcpy(&res->cpu_s, at + sizeof res->row, sizeof res->cpu_s);
+    memcpy(&res->packet_hops, at + sizeof res->row + sizeof res->cpu_s, sizeof res->packet_hops);
+    size_t nfinish = (len - HEAD_LEN) / sizeof(double);
     if (nfinish > 0) {
         res->rank_finish_s = xmalloc(nfinish * sizeof(double));
-        memcpy(res->rank_finish_s, (char *)payload + sizeof res->row, nfinish * sizeof(double));
+        memcpy(res->rank_finish_s, at + HEAD_LEN, nfinish * sizeof(double));
     }
     free(payload);
     return 0;

@@ -37,6 +37,15 @@ int sim_model_parse(const char *text, sim_model *out, cs_error *err)
                         "traffic, packet)", text);
 }
 
+void sim_model_describe(sim_model m, const packet_config *pc, char *buf, size_t n)
+{
+    if (m == SIM_MODEL_PACKET)
+        snprintf(buf, n, "%s routing=%s mtu=%lld buffer=%lld", sim_model_name(m),
+                 pk_routing_name(pc->routing), (long long)pc->mtu, (long long)pc->buffer);
+    else
+        snprintf(buf, n, "%s", sim_model_name(m));
+}
+
 const char *const *sim_model_cfg(sim_model m)
 {
     static const char *const cm02[] = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
@@ -73,6 +82,9 @@ void sim_result_free(sim_result *r)
 void sim_row_describe(const sim_config *c, sim_row *row)
 {
     snprintf(row->topology, sizeof row->topology, "%s", c->topology);
+    size_t tlen = strlen(row->topology);
+    if (c->groups[0]) /* an external platform's group map changes its link classes */
+        snprintf(row->topology + tlen, sizeof row->topology - tlen, " groups=%s", c->groups);
     snprintf(row->collective, sizeof row->collective, "%s", coll_name(c->spec.coll));
     snprintf(row->algorithm, sizeof row->algorithm, "%s", c->algorithm);
     size_t len = 0;
@@ -83,7 +95,7 @@ void sim_row_describe(const sim_config *c, sim_row *row)
     row->ranks_per_node = c->spec.ranks_per_node;
     row->size_bytes = c->spec.bytes;
     placement_format(&c->placement, row->placement, sizeof row->placement);
-    snprintf(row->model, sizeof row->model, "%s", sim_model_name(c->model));
+    sim_model_describe(c->model, &c->packet, row->model, sizeof row->model);
     row->time_s = row->algbw_Bps = row->busbw_Bps = NAN;
 }
 
@@ -105,7 +117,7 @@ void sim_simgrid_start(sim_model model, const char *platform)
 
 static int simulate(const sim_config *c, const alg_run *run, topology *t,
                     const int32_t *host_of_rank, traffic_counts *tc, double *time_s,
-                    double *rank_finish, cs_error *err)
+                    double *rank_finish, int64_t *packet_hops, cs_error *err)
 {
     char platform[4096];
     if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
@@ -139,6 +151,7 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         sim_actors_start(&st);
         simgrid_run();
         rc = st.net ? pk_net_check(st.net, err) : 0;
+        *packet_hops = st.net ? pk_net_packet_hops(st.net) : 0;
         if (rc == 0)
             rc = sim_actors_check_finished(&st, err);
         pk_net_free(st.net);
@@ -175,7 +188,7 @@ static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, c
 
 int sim_run(const sim_config *c, sim_result *res, cs_error *err)
 {
-    double t0 = wall_seconds();
+    double t0 = wall_seconds(), cpu0 = cpu_seconds();
     memset(res, 0, sizeof *res);
     sim_row_describe(c, &res->row);
     const alg_desc *alg = registry_find(c->algorithms, c->spec.coll, c->algorithm, err);
@@ -216,13 +229,14 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (c->model == SIM_MODEL_TRAFFIC)
         rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
     else
-        rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, err);
+        rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, &res->packet_hops, err);
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;
     if (rc == 0) {
         sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s);
         res->row.sim_wall_s = wall_seconds() - t0;
         res->row.sim_peak_rss_kb = peak_rss_kb();
+        res->cpu_s = cpu_seconds() - cpu0;
     }
     if (rc == 0 && c->per_rank && c->model != SIM_MODEL_TRAFFIC)
         res->rank_finish_s = finish;

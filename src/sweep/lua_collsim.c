@@ -104,9 +104,8 @@ int scenario_join_strings(lua_State *L, int idx, const char *sep, char *buf, siz
     return 1;
 }
 
-/* "k=v k=v" from the string keys of the table at idx, sorted by key, appended to buf. */
-static void append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
-                             const char *sep)
+void scenario_append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
+                               const char *sep)
 {
     idx = lua_absindex(L, idx);
     int nkeys = scenario_push_sorted_keys(L, idx, what, INT32_MAX);
@@ -136,7 +135,7 @@ static void push_topology(lua_State *L, sweep_plan *p, const char *spec)
         luaL_error(L, "topology \"%s\": %s", spec, err.msg);
     const plan_topology *t = &p->topos[ti];
     lua_createtable(L, 0, 6);
-    lua_pushstring(L, spec);
+    lua_pushstring(L, sweep_plan_str(p, t->spec)); /* a platform file: as found */
     lua_setfield(L, -2, "spec");
     lua_pushstring(L, t->family);
     lua_setfield(L, -2, "family");
@@ -163,7 +162,7 @@ static int l_topology_family(lua_State *L)
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
         char kv[1000] = "";
-        append_sorted_kv(L, 1, what, kv, sizeof kv, " ");
+        scenario_append_sorted_kv(L, 1, what, kv, sizeof kv, " ");
         if (kv[0])
             snprintf(spec + strlen(spec), sizeof spec - strlen(spec), " %s", kv);
     }
@@ -185,8 +184,7 @@ static int l_topology_tostring(lua_State *L)
     return 1;
 }
 
-/* A file the scenario names: as given if it exists, else relative to the scenario. */
-static void find_file(lua_State *L, const char *path, char *buf, size_t n)
+void scenario_find_file(lua_State *L, const char *path, char *buf, size_t n)
 {
     if (access(path, R_OK) == 0) {
         snprintf(buf, n, "%s", path);
@@ -202,11 +200,11 @@ static void find_file(lua_State *L, const char *path, char *buf, size_t n)
 static int l_machine(lua_State *L)
 {
     char spec[1024];
-    find_file(L, luaL_checkstring(L, 1), spec, sizeof spec);
+    scenario_find_file(L, luaL_checkstring(L, 1), spec, sizeof spec);
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
         char kv[900] = "";
-        append_sorted_kv(L, 2, "collsim.machine", kv, sizeof kv, " ");
+        scenario_append_sorted_kv(L, 2, "collsim.machine", kv, sizeof kv, " ");
         if (kv[0])
             snprintf(spec + strlen(spec), sizeof spec - strlen(spec), " %s", kv);
     }
@@ -407,8 +405,53 @@ static int l_placement_fragmented(lua_State *L)
 static int l_placement_file(lua_State *L)
 {
     char path[1024];
-    find_file(L, luaL_checkstring(L, 1), path, sizeof path);
+    scenario_find_file(L, luaL_checkstring(L, 1), path, sizeof path);
     lua_pushfstring(L, "file:%s", path);
+    return 1;
+}
+
+/* The {order = "block" | "cyclic"} options of a placement, as its text suffix. */
+static const char *order_suffix(lua_State *L, int idx, const char *what)
+{
+    if (lua_isnoneornil(L, idx))
+        return "";
+    luaL_checktype(L, idx, LUA_TTABLE);
+    for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1))
+        if (lua_type(L, -2) != LUA_TSTRING || strcmp(lua_tostring(L, -2), "order") != 0)
+            luaL_error(L, "%s: unknown option '%s' (allowed: order; ranks per node is the "
+                          "sweep's ranks_per_node)", what,
+                       lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?");
+    lua_getfield(L, idx, "order");
+    alloc_order order = ALLOC_ORDER_BLOCK;
+    cs_error err;
+    if (!lua_isnil(L, -1) && alloc_order_parse(luaL_checkstring(L, -1), &order, &err) < 0)
+        luaL_error(L, "%s: %s", what, err.msg);
+    lua_pop(L, 1);
+    return order == ALLOC_ORDER_CYCLIC ? " order=cyclic" : "";
+}
+
+/* collsim.placement.alloc("lrdn[0001-0004]" | "nodes.txt" | "env" [, {order = "cyclic"}])
+ * -> "alloc:... [order=cyclic]" (--alloc / --order); a file is looked up like
+ * collsim.machine's, and the allocation is read now, so that its errors stop the scenario. */
+static int l_placement_alloc(lua_State *L)
+{
+    const char *what = "collsim.placement.alloc";
+    const char *spec = luaL_checkstring(L, 1);
+    char path[1024], text[1200];
+    snprintf(path, sizeof path, "%s", spec);
+    if (strcmp(spec, "env") != 0 && access(spec, R_OK) != 0) {
+        scenario_resolve_path(scenario_plan(L), spec, path, sizeof path);
+        if (access(path, R_OK) != 0) /* no such file: a hostlist expression */
+            snprintf(path, sizeof path, "%s", spec);
+    }
+    snprintf(text, sizeof text, "alloc:%s%s", path, order_suffix(L, 2, what));
+    placement_spec ps;
+    allocation a;
+    cs_error err;
+    if (placement_parse(text, &ps, &err) < 0 || alloc_read(ps.path, &a, &err) < 0)
+        return luaL_error(L, "%s: %s", what, err.msg);
+    alloc_free(&a);
+    lua_pushstring(L, text);
     return 1;
 }
 
@@ -420,7 +463,7 @@ static int l_workload(lua_State *L)
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
         char kv[400] = "";
-        append_sorted_kv(L, 2, "collsim.workload", kv, sizeof kv, ":");
+        scenario_append_sorted_kv(L, 2, "collsim.workload", kv, sizeof kv, ":");
         if (kv[0])
             snprintf(text + strlen(text), sizeof text - strlen(text), ":%s", kv);
     }
@@ -534,14 +577,15 @@ static void open_lists(lua_State *L, sweep_plan *p)
     set_fn(L, p, "random", l_placement_random);
     set_fn(L, p, "fragmented", l_placement_fragmented);
     set_fn(L, p, "file", l_placement_file);
+    set_fn(L, p, "alloc", l_placement_alloc);
     lua_setfield(L, -2, "placement");
     const char *colls[COLL__COUNT];
     for (int c = 0; c < COLL__COUNT; c++)
         colls[c] = coll_name((coll_kind)c);
     push_string_list(L, colls, COLL__COUNT);
     lua_setfield(L, -2, "collectives");
-    static const char *const models[] = {"cm02", "lv08", "smpi", "traffic"};
-    push_string_list(L, models, 4);
+    static const char *const models[] = {"cm02", "lv08", "smpi", "traffic", "packet"};
+    push_string_list(L, models, 5);
     lua_setfield(L, -2, "models");
 }
 

@@ -11,13 +11,14 @@
 
 #include <lauxlib.h>
 
+#include "cli/cli.h"
 #include "common/units.h"
 #include "draw/draw.h"
 #include "sweep/sweep_internal.h"
 
 static const char *const keys[] = {"topology", "out", "algorithm", "compare", "collective",
                                    "size", "ranks", "ranks_per_node", "placement", "root",
-                                   "dst", "step", "all_steps", "rank", "link_csv",
+                                   "dst", "dims", "step", "all_steps", "rank", "link_csv",
                                    "frame_seconds", NULL};
 
 static void check_keys(lua_State *L)
@@ -29,7 +30,7 @@ static void check_keys(lua_State *L)
         if (!known)
             luaL_error(L, "collsim.draw: unknown key '%s' (allowed: topology, out, algorithm, "
                           "compare, collective, size, ranks, ranks_per_node, placement, root, "
-                          "dst, step, all_steps, rank, link_csv, frame_seconds)",
+                          "dst, dims, step, all_steps, rank, link_csv, frame_seconds)",
                        lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?");
     }
 }
@@ -77,46 +78,55 @@ static void out_path(lua_State *L, const char *key, char *buf, size_t n)
     scenario_check_write(L, "collsim.draw", buf);
 }
 
+/* Algorithm i from the value on top of the stack: "name" or collsim.algorithm("name",
+ * {param = value}) (one value per parameter: a picture is one variant; sorted by name).
+ * Returns 0 when the value is neither. */
+static int read_one_algorithm(lua_State *L, draw_options *o, int i, const char *key)
+{
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        snprintf(o->algorithms[i], sizeof o->algorithms[i], "%s", lua_tostring(L, -1));
+        return 1;
+    }
+    if (!scenario_is_object(L, -1, "collsim.algorithm"))
+        return 0;
+    lua_getfield(L, -1, "name");
+    snprintf(o->algorithms[i], sizeof o->algorithms[i], "%s", lua_tostring(L, -1));
+    lua_getfield(L, -2, "params");
+    char what[64];
+    snprintf(what, sizeof what, "collsim.draw: %s parameter", key);
+    scenario_append_sorted_kv(L, -1, what, o->params[i], sizeof o->params[i], " ");
+    lua_pop(L, 2);
+    return 1;
+}
+
 /* algorithm = "name" or collsim.algorithm("name", {param = value}) */
 static void read_algorithm(lua_State *L, draw_options *o)
 {
     lua_getfield(L, 1, "algorithm");
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        snprintf(o->algorithms[0], sizeof o->algorithms[0], "%s", lua_tostring(L, -1));
+    if (read_one_algorithm(L, o, 0, "algorithm"))
         o->nalgorithms = 1;
-    } else if (scenario_is_object(L, -1, "collsim.algorithm")) {
-        lua_getfield(L, -1, "name");
-        snprintf(o->algorithms[0], sizeof o->algorithms[0], "%s", lua_tostring(L, -1));
-        o->nalgorithms = 1;
-        lua_getfield(L, -2, "params");
-        for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
-            char buf[64];
-            cs_error err;
-            const char *v = scenario_value_text(L, -1, "collsim.draw: algorithm parameter", buf,
-                                                sizeof buf);
-            if (lua_type(L, -2) != LUA_TSTRING ||
-                coll_spec_set_param(&o->spec, lua_tostring(L, -2), v, &err) < 0)
-                luaL_error(L, "collsim.draw: algorithm parameter: %s",
-                           lua_type(L, -2) == LUA_TSTRING ? err.msg : "names must be strings");
-        }
-        lua_pop(L, 2);
-    } else if (!lua_isnil(L, -1)) {
+    else if (!lua_isnil(L, -1))
         luaL_error(L, "collsim.draw: algorithm must be a name or collsim.algorithm(...)");
-    }
     lua_pop(L, 1);
 }
 
-/* compare = {"a", "b"}: two algorithms side by side */
+/* compare = {"a", collsim.algorithm("b", {ports = "1"})}: two algorithms side by side,
+ * each with its own parameters */
 static void read_compare(lua_State *L, draw_options *o)
 {
     lua_getfield(L, 1, "compare");
     if (!lua_isnil(L, -1)) {
         if (o->nalgorithms)
             luaL_error(L, "collsim.draw: algorithm and compare exclude each other");
+        if (lua_type(L, -1) != LUA_TTABLE || scenario_is_object(L, -1, "collsim.algorithm") ||
+            lua_rawlen(L, -1) != DRAW_MAX_ALGORITHMS)
+            luaL_error(L, "collsim.draw: compare must be a list of two algorithms (names or "
+                          "collsim.algorithm(...))");
         for (int i = 0; i < DRAW_MAX_ALGORITHMS; i++) {
-            if (lua_type(L, -1) != LUA_TTABLE || lua_rawgeti(L, -1, i + 1) != LUA_TSTRING)
-                luaL_error(L, "collsim.draw: compare must be a list of two algorithm names");
-            snprintf(o->algorithms[i], sizeof o->algorithms[i], "%s", lua_tostring(L, -1));
+            lua_rawgeti(L, -1, i + 1);
+            if (!read_one_algorithm(L, o, i, "compare"))
+                luaL_error(L, "collsim.draw: compare[%d] must be a name or "
+                              "collsim.algorithm(...), got %s", i + 1, luaL_typename(L, -1));
             lua_pop(L, 1);
         }
         o->nalgorithms = DRAW_MAX_ALGORITHMS;
@@ -142,6 +152,9 @@ static void read_collective(lua_State *L, draw_options *o)
     lua_pop(L, 1);
     o->spec.root = opt_int(L, "root", o->spec.root, 0);
     o->spec.dst = opt_int(L, "dst", o->spec.dst, 0);
+    const char *dims = opt_string(L, "dims"); /* --dims AxB.. */
+    if (dims && cli_parse_dims(dims, &o->spec, &err) < 0)
+        fail(L, "dims", &err);
 }
 
 static void read_options(lua_State *L, draw_options *o)

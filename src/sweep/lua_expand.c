@@ -27,6 +27,10 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
     lua_setfield(L, -2, "topology");
     lua_pushstring(L, t->family);
     lua_setfield(L, -2, "family");
+    if (*sweep_plan_str(p, pt->groups)) {
+        lua_pushstring(L, sweep_plan_str(p, pt->groups));
+        lua_setfield(L, -2, "groups");
+    }
     lua_pushinteger(L, t->hosts);
     lua_setfield(L, -2, "hosts");
     lua_pushstring(L, coll_name(pt->coll));
@@ -45,6 +49,14 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
     lua_setfield(L, -2, "placement");
     lua_pushstring(L, sim_model_name(pt->model));
     lua_setfield(L, -2, "model");
+    if (pt->model == SIM_MODEL_PACKET) {
+        lua_pushstring(L, pk_routing_name(pt->routing));
+        lua_setfield(L, -2, "routing");
+        lua_pushinteger(L, pt->mtu);
+        lua_setfield(L, -2, "mtu");
+        lua_pushinteger(L, pt->buffer);
+        lua_setfield(L, -2, "buffer");
+    }
     lua_pushinteger(L, pt->root);
     lua_setfield(L, -2, "root");
     lua_pushinteger(L, pt->dst);
@@ -126,6 +138,18 @@ static int keep_point(lua_State *L, sweep_plan *p, const sweep_axes *ax, const s
     return keep;
 }
 
+/* Does the combination exist? Algorithms are per collective, and routing, mtu and buffer
+ * (lua_sweep.c) apply to the packet model: other models take their first values only. */
+static int combination_exists(const sweep_plan *p, const sweep_axes *ax, const size_t *pos)
+{
+    if (ax->v[AX_MODEL][pos[AX_MODEL]].i != SIM_MODEL_PACKET &&
+        (pos[AX_ROUTING] || pos[AX_MTU] || pos[AX_BUFFER]))
+        return 0;
+    const char *name = sweep_plan_str(p, ax->variant_name[ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i]);
+    return registry_find(p->algorithms.n ? &p->algorithms : NULL,
+                         (coll_kind)ax->v[AX_COLLECTIVE][pos[AX_COLLECTIVE]].i, name, NULL) != NULL;
+}
+
 /* The point of one combination (pos[a]: the index into axis a). */
 static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *pos,
                        sweep_point *pt)
@@ -133,8 +157,12 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
 #define V(a) (ax->v[a][pos[a]])
     memset(pt, 0, sizeof *pt);
     pt->topology = p->topos[V(AX_TOPOLOGY).i].spec;
+    pt->groups = (int32_t)V(AX_GROUPS).i;
     pt->coll = (coll_kind)V(AX_COLLECTIVE).i;
     pt->model = (sim_model)V(AX_MODEL).i;
+    pt->routing = (pk_routing)V(AX_ROUTING).i;
+    pt->mtu = V(AX_MTU).i;
+    pt->buffer = V(AX_BUFFER).i;
     pt->ranks_per_node = (int32_t)V(AX_RANKS_PER_NODE).i;
     pt->ranks = (int32_t)V(AX_RANKS).i;
     pt->root = (int32_t)V(AX_ROOT).i;
@@ -176,11 +204,7 @@ size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t s
     p->seed_used = 1;
     for (;;) {
         const plan_topology *t = &p->topos[ax->v[AX_TOPOLOGY][pos[AX_TOPOLOGY]].i];
-        const alg_desc *d = registry_find(p->algorithms.n ? &p->algorithms : NULL,
-                                          (coll_kind)ax->v[AX_COLLECTIVE][pos[AX_COLLECTIVE]].i,
-                                          sweep_plan_str(p, ax->variant_name[
-                                              ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i]), NULL);
-        if (d) { /* algorithms are per collective: other combinations do not exist */
+        if (combination_exists(p, ax, pos)) {
             sweep_point pt;
             make_point(p, ax, pos, &pt);
             pt.sweep = sweep_no;
@@ -195,6 +219,8 @@ size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t s
                 pt.dims = call_dims(L, p, ax, &pt, t);
             if (pt.dims < 0)
                 pt.dims = plan_intern(p, "");
+            if (pt.groups < 0)
+                pt.groups = plan_intern(p, "");
             if (keep_point(L, p, ax, &pt, t))
                 added += (size_t)plan_add_point(p, &pt);
         }

@@ -20,22 +20,29 @@
 #include "common/kv.h"
 #include "common/units.h"
 #include "common/util.h"
+#include "sim/sim_external.h"
 #include "sweep/sweep_internal.h"
+#include "topologies/groupmap.h"
 
 #define KEYS                                                                                  \
-    "topology, collective, algorithm (or topologies, collectives, algorithms), ranks, "      \
-    "ranks_per_node, size (sizes), placement (placements), model (models), workload "        \
-    "(workloads), root, dst, dims, reduce_rate, copy_rate, repetitions, filter, on_result"
+    "topology, groups, collective, algorithm (or topologies, collectives, algorithms), "     \
+    "ranks, "                                                                                \
+    "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
+    "(routings), mtu (mtus), buffer (buffers), workload (workloads), root, dst, dims, "        \
+    "reduce_rate, copy_rate, repetitions, filter, on_result"
 
 /* Keys and the axis they fill (-1: not an axis). */
 static const struct {
     const char *key, *alias;
     int axis;
 } sweep_keys[] = {
-    {"topology", "topologies", AX_TOPOLOGY},  {"collective", "collectives", AX_COLLECTIVE},
+    {"topology", "topologies", AX_TOPOLOGY},  {"groups", NULL, AX_GROUPS},
+    {"collective", "collectives", AX_COLLECTIVE},
     {"algorithm", "algorithms", AX_ALGORITHM}, {"ranks", NULL, AX_RANKS},
     {"ranks_per_node", NULL, AX_RANKS_PER_NODE}, {"size", "sizes", AX_SIZE},
     {"placement", "placements", AX_PLACEMENT}, {"model", "models", AX_MODEL},
+    {"routing", "routings", AX_ROUTING},      {"mtu", "mtus", AX_MTU},
+    {"buffer", "buffers", AX_BUFFER},
     {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
     {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
     {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
@@ -166,6 +173,20 @@ static void v_topology(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const
     add_value(ax, a, ti, 0);
 }
 
+/* A group map (file or preset) for the external platforms, found like collsim.machine's
+ * file and read now, so that its errors stop the scenario (file:line). */
+static void v_groups(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    char path[4096];
+    scenario_find_file(L, luaL_checkstring(L, -1), path, sizeof path);
+    group_map *map;
+    cs_error err;
+    if (group_map_load(path, &map, &err) < 0)
+        fail_cs(L, key, &err);
+    group_map_free(map);
+    add_value(ax, a, plan_intern(p, path), 0);
+}
+
 static void v_collective(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
 {
     (void)p;
@@ -225,10 +246,10 @@ static void v_int(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char
     add_value(ax, a, lua_tointeger(L, -1), 0);
 }
 
-static void v_size(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+/* A size: a whole number of bytes or a string with units. */
+static int64_t read_size(lua_State *L, const char *key)
 {
-    (void)p;
-    int64_t b;
+    int64_t b = 0;
     cs_error err;
     if (lua_type(L, -1) == LUA_TNUMBER) {
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0)
@@ -237,7 +258,34 @@ static void v_size(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const cha
     } else if (parse_size(luaL_checkstring(L, -1), &b, &err) < 0) {
         fail_cs(L, key, &err);
     }
+    return b;
+}
+
+static void v_size(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    add_value(ax, a, read_size(L, key), 0);
+}
+
+/* The packet model's mtu and buffer: 1 B .. PK_MAX_BUFFER (buffer >= mtu: checked per
+ * point when it runs, since a sweep may list several of each). */
+static void v_packet_size(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    int64_t b = read_size(L, key);
+    if (b < 1 || b > PK_MAX_BUFFER)
+        luaL_error(L, "collsim.sweep: %s: %lld bytes is outside 1B .. 1GiB", key, (long long)b);
     add_value(ax, a, b, 0);
+}
+
+static void v_routing(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    pk_routing r;
+    cs_error err;
+    if (pk_routing_parse(luaL_checkstring(L, -1), &r, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, r, 0);
 }
 
 /* "AxB": checked now; a function is called for each point (lua_expand.c). */
@@ -285,7 +333,11 @@ static value_fn axis_reader(int a)
     switch (a) {
     case AX_TOPOLOGY: return v_topology;
     case AX_COLLECTIVE: return v_collective;
+    case AX_GROUPS: return v_groups;
     case AX_MODEL: return v_model;
+    case AX_ROUTING: return v_routing;
+    case AX_MTU:
+    case AX_BUFFER: return v_packet_size;
     case AX_PLACEMENT: return v_placement;
     case AX_WORKLOAD: return v_workload;
     case AX_SIZE: return v_size;
@@ -335,15 +387,7 @@ static void object_variants(lua_State *L, sweep_plan *p, sweep_axes *ax, const a
         coll_spec s;
         cs_error err;
         coll_spec_init(&s, d->coll, 2, 0);
-        char copy[1024];
-        snprintf(copy, sizeof copy, "%s", prefix);
-        for (char *save = NULL, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-            char *eq = strchr(t, '=');
-            *eq = '\0';
-            if (coll_spec_set_param(&s, t, eq + 1, &err) < 0)
-                luaL_error(L, "collsim.sweep: algorithm %s: %s", d->name, err.msg);
-        }
-        if (alg_check_params(d, &s, &err) < 0)
+        if (coll_spec_set_params(&s, prefix, &err) < 0 || alg_check_params(d, &s, &err) < 0)
             luaL_error(L, "collsim.sweep: algorithm %s: %s", d->name, err.msg);
         add_variant(p, ax, d->name, prefix);
         return;
@@ -427,8 +471,16 @@ static void v_algorithm(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, cons
 /* Defaults of the optional axes. */
 static void add_defaults(sweep_plan *p, sweep_axes *ax)
 {
+    if (!ax->n[AX_GROUPS])
+        add_value(ax, AX_GROUPS, -1, 0);
     if (!ax->n[AX_MODEL])
         add_value(ax, AX_MODEL, SIM_MODEL_CM02, 0);
+    if (!ax->n[AX_ROUTING])
+        add_value(ax, AX_ROUTING, PK_ROUTE_MINIMAL, 0);
+    if (!ax->n[AX_MTU])
+        add_value(ax, AX_MTU, PK_DEFAULT_MTU, 0);
+    if (!ax->n[AX_BUFFER])
+        add_value(ax, AX_BUFFER, PK_DEFAULT_BUFFER, 0);
     if (!ax->n[AX_PLACEMENT])
         add_value(ax, AX_PLACEMENT, plan_intern(p, "linear"), 0);
     if (!ax->n[AX_RANKS_PER_NODE])
@@ -473,6 +525,38 @@ static int read_function(lua_State *L, size_t k)
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+/* routing, mtu and buffer configure the packet model: refused when no model is packet
+ * (lua_expand.c gives the other models' points one combination only). */
+static void check_packet_keys(lua_State *L, const sweep_axes *ax)
+{
+    static const int packet_axes[] = {AX_ROUTING, AX_MTU, AX_BUFFER};
+    int packet = 0;
+    char models[128] = "";
+    for (size_t m = 0; m < ax->n[AX_MODEL]; m++) {
+        packet |= ax->v[AX_MODEL][m].i == SIM_MODEL_PACKET;
+        size_t len = strlen(models);
+        snprintf(models + len, sizeof models - len, "%s%s", len ? ", " : "",
+                 sim_model_name((sim_model)ax->v[AX_MODEL][m].i));
+    }
+    for (size_t i = 0; i < sizeof packet_axes / sizeof packet_axes[0] && !packet; i++)
+        for (size_t k = 0; k < NKEYS; k++)
+            if (sweep_keys[k].axis == packet_axes[i] && ax->n[packet_axes[i]])
+                luaL_error(L, "collsim.sweep: %s applies to model = \"packet\" only (the "
+                              "sweep's models: %s)", sweep_keys[k].key,
+                           models[0] ? models : "cm02, the default");
+}
+
+/* A group map applies to external platforms: generated topologies have their groups. */
+static void check_groups_key(lua_State *L, const sweep_plan *p, const sweep_axes *ax)
+{
+    for (size_t i = 0; i < ax->n[AX_TOPOLOGY] && ax->n[AX_GROUPS]; i++) {
+        const char *spec = sweep_plan_str(p, p->topos[ax->v[AX_TOPOLOGY][i].i].spec);
+        if (!sim_is_external_platform(spec))
+            luaL_error(L, "collsim.sweep: groups applies to external platforms (.xml) only, "
+                          "not \"%s\" (a generated topology has its own groups)", spec);
+    }
+}
+
 /* Reads every axis; the collectives before the algorithms (names are per collective). */
 static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
 {
@@ -501,6 +585,8 @@ static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
         alltoallv |= ax->v[AX_COLLECTIVE][c].i == COLL_ALLTOALLV;
     if (ax->n[AX_WORKLOAD] && !alltoallv)
         luaL_error(L, "collsim.sweep: workload: workloads are for the alltoallv collective");
+    check_packet_keys(L, ax);
+    check_groups_key(L, p, ax);
     ax->filter = read_function(L, NKEYS - 2);    /* sweep_keys ends with filter, */
     ax->on_result = read_function(L, NKEYS - 1); /* on_result */
     add_defaults(p, ax);

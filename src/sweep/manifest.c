@@ -49,6 +49,10 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
     json_write_number(f, r->wall_s);
     fprintf(f, ", \"peak_rss_kb\": %ld, \"topology\": ", r->peak_rss_kb);
     json_write_string(f, sweep_plan_str(p, pt->topology));
+    if (*sweep_plan_str(p, pt->groups)) {
+        fputs(", \"groups\": ", f);
+        json_write_string(f, sweep_plan_str(p, pt->groups));
+    }
     fprintf(f, ", \"collective\": \"%s\", \"algorithm\": ", coll_name(pt->coll));
     json_write_string(f, sweep_plan_str(p, pt->algorithm));
     fputs(", \"params\": ", f);
@@ -59,7 +63,11 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
     json_write_string(f, sweep_plan_str(p, pt->dims));
     fputs(", \"placement\": ", f);
     json_write_string(f, sweep_plan_str(p, pt->placement));
-    fprintf(f, ", \"model\": \"%s\", \"workload\": ", sim_model_name(pt->model));
+    fprintf(f, ", \"model\": \"%s\", ", sim_model_name(pt->model));
+    if (pt->model == SIM_MODEL_PACKET)
+        fprintf(f, "\"routing\": \"%s\", \"mtu\": %" PRId64 ", \"buffer\": %" PRId64 ", ",
+                pk_routing_name(pt->routing), pt->mtu, pt->buffer);
+    fputs("\"workload\": ", f);
     json_write_string(f, sweep_plan_str(p, pt->workload));
     fputs(", \"reduce_Bps\": ", f);
     json_write_number(f, pt->reduce_Bps);

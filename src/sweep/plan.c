@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -18,6 +19,7 @@
 #include "common/util.h"
 #include "sweep/lua_alg.h"
 #include "sim/estimate.h"
+#include "sim/sim_external.h"
 #include "sweep/sweep_internal.h"
 
 sweep_plan *plan_new(void)
@@ -94,6 +96,12 @@ const char *sweep_plan_str(const sweep_plan *p, int32_t s)
 
 int plan_topology_find(sweep_plan *p, const char *spec, int32_t *index, cs_error *err)
 {
+    char path[4096];
+    if (sim_is_external_platform(spec) && access(spec, R_OK) != 0) { /* next to the scenario */
+        scenario_resolve_path(p, spec, path, sizeof path);
+        if (access(path, R_OK) == 0)
+            spec = path;
+    }
     int32_t s = plan_intern(p, spec);
     for (size_t i = 0; i < p->ntopos; i++)
         if (p->topos[i].spec == s) {
@@ -101,7 +109,9 @@ int plan_topology_find(sweep_plan *p, const char *spec, int32_t *index, cs_error
             return 0;
         }
     topology *t;
-    if (estimate_topology_check(spec, p->max_memory, err) < 0 || topo_build_spec(spec, &t, err) < 0)
+    if (sim_is_external_platform(spec)
+            ? sim_external_describe(spec, NULL, &t, err) < 0
+            : estimate_topology_check(spec, p->max_memory, err) < 0 || topo_build_spec(spec, &t, err) < 0)
         return -1;
     VEC_RESERVE(p->topos, p->topos_cap, p->ntopos + 1);
     plan_topology *pt = &p->topos[p->ntopos];
@@ -157,6 +167,15 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
              pt->ranks_per_node, pt->bytes, pt->root, pt->dst, sweep_plan_str(p, pt->dims),
              sweep_plan_str(p, pt->placement), sim_model_name(pt->model),
              sweep_plan_str(p, pt->workload), pt->reduce_Bps, pt->copy_Bps, pt->rep, pt->seed);
+    /* only packet points and points with a group map have these lines, so that the
+     * other points keep their ids */
+    size_t len = strlen(buf);
+    if (pt->model == SIM_MODEL_PACKET)
+        snprintf(buf + len, n - len, "routing=%s\nmtu=%" PRId64 "\nbuffer=%" PRId64 "\n",
+                 pk_routing_name(pt->routing), pt->mtu, pt->buffer);
+    len = strlen(buf);
+    if (*sweep_plan_str(p, pt->groups))
+        snprintf(buf + len, n - len, "groups=%s\n", sweep_plan_str(p, pt->groups));
 }
 
 static uint64_t id_value(const char *id)
@@ -237,22 +256,6 @@ const alg_registry *sweep_plan_algorithms(const sweep_plan *p)
 
 /* ---- a point's simulation ------------------------------------------------------------ */
 
-/* "a=1 b=2" into the spec's parameters (values hold no spaces: lua_sweep.c checks). */
-static int set_params(coll_spec *spec, const char *text, cs_error *err)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", text);
-    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(tok, '=');
-        if (!eq)
-            return cs_fail(err, "internal: malformed parameter '%s'", tok);
-        *eq = '\0';
-        if (coll_spec_set_param(spec, tok, eq + 1, err) < 0)
-            return -1;
-    }
-    return 0;
-}
-
 int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c, workload **w,
                        cs_error *err)
 {
@@ -260,6 +263,7 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
     sim_config_init(c);
     snprintf(c->topology, sizeof c->topology, "%s", sweep_plan_str(p, pt->topology));
     snprintf(c->algorithm, sizeof c->algorithm, "%s", sweep_plan_str(p, pt->algorithm));
+    snprintf(c->groups, sizeof c->groups, "%s", sweep_plan_str(p, pt->groups));
     coll_spec_init(&c->spec, pt->coll, pt->ranks, pt->bytes);
     c->spec.ranks_per_node = pt->ranks_per_node;
     c->spec.root = pt->root;
@@ -267,9 +271,15 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
     c->algorithms = p->algorithms.n ? &p->algorithms : NULL;
     c->model = pt->model;
     c->max_memory = p->max_memory;
+    if (pt->model == SIM_MODEL_PACKET) {
+        c->packet.routing = pt->routing;
+        c->packet.mtu = pt->mtu;
+        c->packet.buffer = pt->buffer;
+    }
     c->reduce_Bps = pt->reduce_Bps;
     c->copy_Bps = pt->copy_Bps;
-    if (set_params(&c->spec, sweep_plan_str(p, pt->params), err) < 0)
+    /* "a=1 b=2" (values hold no spaces: lua_sweep.c checks) */
+    if (coll_spec_set_params(&c->spec, sweep_plan_str(p, pt->params), err) < 0)
         return -1;
     if (placement_parse(sweep_plan_str(p, pt->placement), &c->placement, err) < 0)
         return -1;

@@ -48,7 +48,9 @@
 typedef struct sweep_point {
     int64_t index;              /* position in the plan */
     char id[SWEEP_ID_LEN + 1];
-    int32_t topology;           /* spec "family k=v ..." or "preset.yaml k=v ..." */
+    int32_t topology;           /* spec "family k=v ..." or "preset.yaml k=v ..." or
+                                   "platform.xml" */
+    int32_t groups;             /* external platforms: group map file or preset, or "" */
     int32_t algorithm;          /* name */
     int32_t params;             /* "name=value name=value" sorted by name, or "" */
     coll_kind coll;
@@ -56,6 +58,8 @@ typedef struct sweep_point {
     int64_t bytes;
     int32_t placement;          /* canonical placement text, seed resolved */
     sim_model model;
+    pk_routing routing;         /* model packet: routing, mtu and buffer (else defaults) */
+    int64_t mtu, buffer;
     int32_t workload;           /* canonical workload text, seed resolved, or "" */
     int32_t dims;               /* "8x8" or "" */
     double reduce_Bps, copy_Bps;

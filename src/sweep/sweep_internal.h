@@ -114,6 +114,13 @@ int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max);
 /* A string, or a list of strings joined with sep, at idx into buf (the list ends at its
  * first non-string); returns 0 (buf empty) for any other value. */
 int scenario_join_strings(lua_State *L, int idx, const char *sep, char *buf, size_t n);
+/* A file the scenario names, into buf: as given if it exists, else relative to the
+ * scenario; raises a Lua error when neither exists. */
+void scenario_find_file(lua_State *L, const char *path, char *buf, size_t n);
+/* "k=v<sep>k=v" from the string keys of the table at idx, sorted by key (deterministic
+ * whatever Lua's table order), appended to buf; values as scenario_value_text. */
+void scenario_append_sorted_kv(lua_State *L, int idx, const char *what, char *buf, size_t n,
+                               const char *sep);
 /* Is the value at idx a table with the given collsim metatable name? */
 int scenario_is_object(lua_State *L, int idx, const char *tname);
 
@@ -145,8 +152,12 @@ int csv_write_results(const char *path, char *const *lines, size_t n, cs_error *
  * them out into points. Axes in nesting order (the last varies fastest). */
 enum {
     AX_TOPOLOGY,   /* topology index (plan->topos) */
+    AX_GROUPS,     /* string index: a group map of external platforms, -1 = none */
     AX_COLLECTIVE, /* coll_kind */
     AX_MODEL,      /* sim_model */
+    AX_ROUTING,    /* pk_routing: model packet only (lua_expand.c), like mtu and buffer */
+    AX_MTU,        /* bytes */
+    AX_BUFFER,     /* bytes */
     AX_PLACEMENT,  /* string index: the placement as given ("random": seed from the point) */
     AX_RANKS_PER_NODE,
     AX_RANKS,

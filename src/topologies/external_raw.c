@@ -62,7 +62,8 @@ int64_t ext_raw_add_route(ext_raw *r, const int32_t *links, int n)
 {
     int64_t at = r->route_first[r->nroutes];
     VEC_RESERVE(r->route_links, r->cap_route_links, (size_t)(at + n));
-    memcpy(r->route_links + at, links, (size_t)n * sizeof *links);
+    if (n > 0) /* an empty route (a host to itself) may come before any link: NULL array */
+        memcpy(r->route_links + at, links, (size_t)n * sizeof *links);
     r->route_first[r->nroutes + 1] = at + n;
     return r->nroutes++;
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # CLI test: `collsim draw` writes SVG / JSON (and PNG when matplotlib is there), one file
-# per step plus an animation, the link table; bad options exit 2 with a clear message.
+# per step plus an animation, the link table (and its plot.py histogram); bad options exit
+# 2 with a clear message; collsim.draw{...} in a scenario writes the same files.
 # usage: draw.sh PATH/TO/collsim
 set -u
 bin=$1
@@ -29,6 +30,68 @@ if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
 else
     echo "skip png: no python3-matplotlib"
 fi
+# scripts/plot.py --kind linkload: a PNG from the link CSV, with the Python collsim run
+# would use (src/sweep/plot.c: $COLLSIM_PYTHON, else python3, else /usr/bin/python3, the
+# first that imports matplotlib)
+py=""
+for cand in ${COLLSIM_PYTHON:-python3 /usr/bin/python3}; do
+    if "$cand" -c "import matplotlib" 2>/dev/null; then py=$cand; break; fi
+done
+if [ -n "$py" ]; then
+    mkdir -p "$tmp/ll"
+    check "plot.py linkload" 0 "linkload.png" -- \
+        "$py" "$(dirname "$0")/../../scripts/plot.py" "$tmp/c.csv" --kind linkload -o "$tmp/ll"
+    check "plot.py linkload png" 0 "PNG image data" -- file "$tmp/ll/linkload.png"
+else
+    echo "skip plot.py linkload: no Python with matplotlib"
+fi
+
+# ---- collsim.draw{...} from Lua: every option of collsim draw, the same files ----------------
+# dims and per-algorithm parameters: the CLI's --param goes to both algorithms of --compare
+cat > "$tmp/draw.lua" <<'LUA'
+local ports1 = function(name) return collsim.algorithm(name, {ports = "1"}) end
+collsim.draw{topology = collsim.topology.torus{dims = "4x4"}, out = "cmp.svg",
+             collective = "allreduce", compare = {ports1("bine_torus"), ports1("swing_bandwidth")},
+             dims = "4x4", size = "64KiB", placement = "random:3", rank = 5, link_csv = "cmp.csv"}
+collsim.draw{topology = "torus dims=4x4", out = "one.svg", collective = "bcast", root = 2,
+             algorithm = collsim.algorithm("bine_torus", {ports = "multi"}), dims = "2x8",
+             step = 1, ranks = 16, ranks_per_node = 1}
+collsim.draw{topology = "torus dims=4", out = "all.svg", collective = "allreduce",
+             algorithm = "ring", all_steps = true, frame_seconds = 0.5, size = "4KiB"}
+collsim.draw{topology = "torus dims=2x2", out = "p2p.svg", collective = "p2p", algorithm = "direct",
+             root = 1, dst = 3}
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4, algorithm = "ring",
+              model = "traffic"}
+LUA
+check "lua draw" 0 "1 ok" -- "$bin" run "$tmp/draw.lua" -o "$tmp/lua" --no-plot
+"$bin" draw "torus dims=4x4" --collective allreduce --compare bine_torus,swing_bandwidth \
+    --param ports=1 --dims 4x4 --size 64KiB --placement random:3 --rank 5 --out "$tmp/cmp.svg" \
+    --link-csv "$tmp/cmp.csv" > /dev/null
+"$bin" draw "torus dims=4x4" --collective bcast --root 2 --algorithm bine_torus --param ports=multi \
+    --dims 2x8 --step 1 --ranks 16 --ranks-per-node 1 --out "$tmp/one.svg" > /dev/null
+"$bin" draw "torus dims=4" --collective allreduce --algorithm ring --all-steps --frame-time 500ms \
+    --size 4KiB --out "$tmp/all.svg" > /dev/null
+"$bin" draw "torus dims=2x2" --collective p2p --algorithm direct --root 1 --dst 3 \
+    --out "$tmp/p2p.svg" > /dev/null
+for f in cmp.svg cmp.csv one.svg all-step3.svg all-anim.svg p2p.svg; do
+    if [ -s "$tmp/$f" ] && cmp -s "$tmp/$f" "$tmp/lua/$f"; then
+        echo "ok   lua draw = collsim draw: $f"
+    else
+        echo "FAIL lua draw differs from collsim draw: $f"; fail=1
+    fi
+done
+check "variant in the link csv" 0 "^bine_torus ports=1,all," -- cat "$tmp/lua/cmp.csv"
+# dims reach the algorithm: without them bine_torus runs on one ring of 16
+"$bin" draw "torus dims=4x4" --collective allreduce --compare bine_torus,swing_bandwidth \
+    --param ports=1 --size 64KiB --placement random:3 --rank 5 --out "$tmp/nodims.svg" > /dev/null
+if ! cmp -s "$tmp/nodims.svg" "$tmp/lua/cmp.svg"; then echo "ok   lua draw dims matter"; else
+    echo "FAIL lua draw: the picture without dims is the same"; fail=1; fi
+printf 'collsim.draw{topology = "torus dims=4", out = "x.svg", collective = "bcast", compare = {"linear", 3}}\n' > "$tmp/badcmp.lua"
+check "lua draw bad compare" 2 "badcmp.lua:1: collsim.draw: compare\[2\] must be a name or collsim.algorithm(...), got number" -- \
+    "$bin" run "$tmp/badcmp.lua" -o "$tmp/badcmp"
+printf 'collsim.draw{topology = "torus dims=4", out = "x.svg", collective = "bcast", algorithm = "linear", dims = "4y"}\n' > "$tmp/baddims.lua"
+check "lua draw bad dims" 2 "baddims.lua:1: collsim.draw: dims: invalid dimension size '4y'" -- \
+    "$bin" run "$tmp/baddims.lua" -o "$tmp/baddims"
 check "help" 0 "usage: collsim draw TOPOLOGY --out FILE" -- "$bin" draw --help
 check "no out" 2 "a topology and --out are required" -- "$bin" draw "torus dims=4x4"
 check "bad format" 2 "unknown picture format (allowed extensions: .svg, .png, .json)" -- \
