@@ -85,9 +85,14 @@ check "butterfly allreduce without kind" 2 "needs kind = \"latency\"" -- "$bin" 
 printf 'collsim.define_algorithm{name = "y", collective = "allreduce", rank = function() return {} end,\n  params = {k = {type = "int", default = 0, range = "1..4"}}}\n' > "$tmp/param.lua"
 check "bad parameter default" 2 "params.k: default: " -- "$bin" verify --lua "$tmp/param.lua" --collective allreduce --algorithm y --ranks 4
 
-# scenarios: Lua algorithms in sweeps; --resume reruns their points when the file changes
+# scenarios: Lua algorithms in sweeps; after an edit, --resume refuses and --resume --force
+# reruns their points, keeping the old rows aside
 cp $lua "$tmp/s.lua"
 check "run a scenario with a Lua algorithm" 0 "2 ok, 0 error" -- "$bin" run "$tmp/s.lua" -o "$tmp/out"
 sed 's/(steps form)"/(edited)"/' $lua > "$tmp/s.lua"
-check "resume reruns the edited definition's points" 0 "(1 resumed): 2 ok" -- "$bin" run "$tmp/s.lua" -o "$tmp/out" --resume
+check "resume refuses an edited definition" 2 "changed" -- "$bin" run "$tmp/s.lua" -o "$tmp/out" --resume
+check "resume --force reruns the edited definition's points" 0 "(1 resumed): 2 ok" -- "$bin" run "$tmp/s.lua" -o "$tmp/out" --resume --force
+rows=$(($(wc -l < "$tmp/out/results.foreign.csv") - 1))
+[ "$rows" = 1 ] && echo "ok   the old definition's row kept aside" ||
+    { echo "FAIL results.foreign.csv has $rows rows, expected 1"; fail=1; }
 exit $fail
