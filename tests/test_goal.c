@@ -175,16 +175,15 @@ static void test_example_files(void)
 
 /* ---- broken files ----------------------------------------------------------------------- */
 
-static void expect_error(const char *text, const char *where, const char *what)
+static void expect_error_with(const goal_read_options *ro, const char *text, const char *where,
+                              const char *what)
 {
     FILE *f = tmpfile();
     fputs(text, f);
     rewind(f);
-    goal_read_options ro;
-    goal_read_options_default(&ro);
     sched_file sf;
     cs_error err;
-    int rc = goal_read(f, "bad.goal", &ro, &sf, &err);
+    int rc = goal_read(f, "bad.goal", ro, &sf, &err);
     fclose(f);
     CU_ASSERT_EQUAL(rc, -1);
     if (rc == 0) {
@@ -196,6 +195,45 @@ static void expect_error(const char *text, const char *where, const char *what)
         printf("\n  expected '%s' and '%s' in: %s\n", where, what, err.msg);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, where));
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, what));
+}
+
+static void expect_error(const char *text, const char *where, const char *what)
+{
+    goal_read_options ro;
+    goal_read_options_default(&ro);
+    expect_error_with(&ro, text, where, what);
+}
+
+/* A root or p2p destination outside the file's ranks, from the options of a plain file
+ * or from the collsim header (fuzz_goal's crash-71365221...). */
+static void test_bad_endpoints(void)
+{
+    const char *plain = "num_ranks 2\nrank 0 {\nl1: send 4b to 1\n}\n"
+                        "rank 1 {\nl1: recv 4b from 0\n}\n";
+    goal_read_options ro;
+    goal_read_options_default(&ro);
+    ro.coll = COLL_BCAST;
+    ro.root = 2;
+    expect_error_with(&ro, plain, "bad.goal", "root 2 is not a rank of the schedule (allowed: 0..1) (--root)");
+    ro.coll = COLL_P2P;
+    ro.root = 0;
+    ro.dst = 7;
+    expect_error_with(&ro, plain, "bad.goal", "destination 7 is not a rank");
+    expect_error("// collsim-goal v1 collective=bcast P=2 bytes=4 root=5 nblocks=1 row_len=1 "
+                 "row_bytes=4\n" "num_ranks 2\nrank 0 {\n}\nrank 1 {\n}\n",
+                 "bad.goal", "header's root 5");
+    ro.coll = COLL_BCAST; /* the same file with a root it has imports */
+    ro.root = 1;
+    FILE *f = tmpfile();
+    fputs(plain, f);
+    rewind(f);
+    sched_file sf;
+    cs_error err;
+    int rc = goal_read(f, "ok.goal", &ro, &sf, &err);
+    fclose(f);
+    CU_ASSERT_EQUAL(rc, 0);
+    if (rc == 0)
+        sched_file_free(&sf);
 }
 
 static void test_malformed(void)
@@ -398,6 +436,7 @@ int main(void)
         {"export then import: allreduce at several P", test_round_trip_allreduce_sizes},
         {"documented example files import and verify", test_example_files},
         {"malformed files: file:line errors", test_malformed},
+        {"root or destination outside the ranks", test_bad_endpoints},
         {"planted bug: verifier names rank, step, block", test_planted_bug},
         {"run-time algorithm by callbacks (user_alg.h)", test_user_alg},
         {"run-time algorithm errors: first error, serialized", test_user_alg_errors},

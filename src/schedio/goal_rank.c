@@ -396,6 +396,22 @@ static void byte_only_layout(goal_reader *g)
     g->bytes = bytes;
 }
 
+/* The root (and a p2p's destination) must be ranks of the file, whether they come from
+ * the collsim header or, for a plain file, from the options (--root, --dst): found by
+ * fuzz_goal, a plain 2-rank file imported with --root 2 was accepted and failed later. */
+static int check_endpoints(const goal_reader *g)
+{
+    const sched_layout *l = &g->layout;
+    const char *from = g->has_header ? "the collsim header's" : "the";
+    if (l->root < 0 || l->root >= l->P)
+        return cs_fail(g->err, "%s: %s root %d is not a rank of the schedule (allowed: 0..%d)%s",
+                       g->name, from, l->root, l->P - 1, g->has_header ? "" : " (--root)");
+    if (l->coll == COLL_P2P && (l->dst < 0 || l->dst >= l->P))
+        return cs_fail(g->err, "%s: %s destination %d is not a rank of the schedule (allowed: "
+                       "0..%d)%s", g->name, from, l->dst, l->P - 1, g->has_header ? "" : " (--dst)");
+    return 0;
+}
+
 int goal_reader_finish(goal_reader *g, sched_file *out)
 {
     if (g->in_block_comment)
@@ -411,6 +427,8 @@ int goal_reader_finish(goal_reader *g, sched_file *out)
                            g->name, g->line, r, r, g->P);
     if (!g->has_header)
         byte_only_layout(g);
+    if (check_endpoints(g) < 0)
+        return -1;
     memset(out, 0, sizeof *out);
     out->layout = g->layout;
     out->has_blocks = g->has_header && g->has_blocks;
