@@ -10,13 +10,6 @@ bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 . "$(dirname "$0")/lib/check.sh"
 tmp=$(mktemp -d)
 export COLLSIM_CACHE_DIR="$tmp/cache"
-same() { # NAME A B: byte-identical, and more than a header
-    if cmp -s "$2" "$3" && [ "$(wc -l < "$2")" -gt 1 ]; then
-        echo "ok   $1"
-    else
-        echo "FAIL $1"; diff "$2" "$3" | head -5; fail=1
-    fi
-}
 
 # one scenario with its files, copied into two checkouts at different depths
 for co in "$tmp/a" "$tmp/b/deeper/checkout"; do
