@@ -23,7 +23,10 @@ local topologies = {presets.lumi, presets.leonardo}
 local ranks = collsim.ranks.pow2(16, 2048)
 
 -- allocation files: preset name -> {file, number of ranks it holds}
-local alloc_dir = collsim.info.dir .. "/bine_alloc/"
+-- named relative to this file (looked up next to it): results.csv records
+-- "scenarios/bine_alloc/...", the same in every checkout (an absolute path built from
+-- collsim.info.dir would put the checkout's location into every point id)
+local alloc_dir = "bine_alloc/"
 local alloc = {}
 for _, name in ipairs{"lumi", "leonardo"} do
   local groups = (name == "lumi") and 24 or 23

@@ -187,7 +187,7 @@ static int l_topology_tostring(lua_State *L)
 void scenario_find_file(lua_State *L, const char *path, char *buf, size_t n)
 {
     if (access(path, R_OK) == 0) {
-        snprintf(buf, n, "%s", path);
+        scenario_portable_path(scenario_plan(L), path, buf, n);
         return;
     }
     scenario_resolve_path(scenario_plan(L), path, buf, n);
@@ -438,7 +438,7 @@ static int l_placement_alloc(lua_State *L)
     const char *what = "collsim.placement.alloc";
     const char *spec = luaL_checkstring(L, 1);
     char path[1024], text[1200];
-    snprintf(path, sizeof path, "%s", spec);
+    scenario_portable_path(scenario_plan(L), spec, path, sizeof path);
     if (strcmp(spec, "env") != 0 && access(spec, R_OK) != 0) {
         scenario_resolve_path(scenario_plan(L), spec, path, sizeof path);
         if (access(path, R_OK) != 0) /* no such file: a hostlist expression */

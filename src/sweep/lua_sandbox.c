@@ -60,6 +60,22 @@ void scenario_resolve_path(const sweep_plan *p, const char *path, char *buf, siz
         snprintf(buf, n, "%s/%s", dir, path);
 }
 
+void scenario_portable_path(const sweep_plan *p, const char *path, char *buf, size_t n)
+{
+    /* An absolute path inside the scenario's directory (one built from collsim.info.dir)
+     * becomes "<directory as given>/<rest>", the same file from the current directory:
+     * rows and point ids then do not depend on where the checkout lives. A scenario
+     * named by an absolute path has no relative form; other paths are the user's. */
+    size_t dl = strlen(p->dir);
+    char rest[4096];
+    if (p->facts.path[0] == '/' || strncmp(path, p->dir, dl) != 0 || path[dl] != '/') {
+        snprintf(buf, n, "%s", path);
+        return;
+    }
+    snprintf(rest, sizeof rest, "%s", path + dl + 1);
+    scenario_resolve_path(p, rest, buf, n);
+}
+
 /* Is `path` (which need not exist) inside the directory whose real path is `root`? */
 static int path_inside(const char *path, const char *root)
 {

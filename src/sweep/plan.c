@@ -97,8 +97,11 @@ const char *sweep_plan_str(const sweep_plan *p, int32_t s)
 int plan_topology_find(sweep_plan *p, const char *spec, int32_t *index, cs_error *err)
 {
     char path[4096];
-    if (sim_is_external_platform(spec) && access(spec, R_OK) != 0) { /* next to the scenario */
-        scenario_resolve_path(p, spec, path, sizeof path);
+    if (sim_is_external_platform(spec)) { /* as given (made portable), else next to the scenario */
+        if (access(spec, R_OK) == 0)
+            scenario_portable_path(p, spec, path, sizeof path);
+        else
+            scenario_resolve_path(p, spec, path, sizeof path);
         if (access(path, R_OK) == 0)
             spec = path;
     }

@@ -98,8 +98,13 @@ void scenario_open_libs(lua_State *L, sweep_plan *p);
 /* Raises a Lua error "fn: writing 'path' is allowed only under the output directory"
  * unless the sandbox is off or path is under p->outdir (created on demand). */
 void scenario_check_write(lua_State *L, const char *fn, const char *path);
-/* Resolves a path the scenario gave relative to the scenario's directory into buf. */
+/* Resolves a path the scenario gave relative to the scenario's directory into buf: joined
+ * with the directory of the scenario path as given (relative when that was relative). */
 void scenario_resolve_path(const sweep_plan *p, const char *path, char *buf, size_t n);
+/* The path as results record it: an absolute path inside the scenario's directory
+ * rewritten relative to the current directory (when the scenario was given by a relative
+ * path), so that rows and point ids do not depend on where the checkout lives. */
+void scenario_portable_path(const sweep_plan *p, const char *path, char *buf, size_t n);
 
 /* lua_collsim.c: pushes the collsim module table (also set as global `collsim`). */
 void scenario_open_collsim(lua_State *L, sweep_plan *p);
@@ -114,8 +119,9 @@ int scenario_push_sorted_keys(lua_State *L, int idx, const char *what, int max);
 /* A string, or a list of strings joined with sep, at idx into buf (the list ends at its
  * first non-string); returns 0 (buf empty) for any other value. */
 int scenario_join_strings(lua_State *L, int idx, const char *sep, char *buf, size_t n);
-/* A file the scenario names, into buf: as given if it exists, else relative to the
- * scenario; raises a Lua error when neither exists. */
+/* A file the scenario names, into buf: as given if it exists (made portable by
+ * scenario_portable_path), else joined with the scenario's directory as given; raises a
+ * Lua error when neither exists. */
 void scenario_find_file(lua_State *L, const char *path, char *buf, size_t n);
 /* "k=v<sep>k=v" from the string keys of the table at idx, sorted by key (deterministic
  * whatever Lua's table order), appended to buf; values as scenario_value_text. */

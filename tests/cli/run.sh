@@ -10,13 +10,6 @@ bin=$1
 . "$(dirname "$0")/lib/check.sh"
 tmp=$(mktemp -d)
 export COLLSIM_CACHE_DIR="$tmp/cache"
-same() { # NAME A.csv B.csv: byte-identical, and not empty
-    if cmp -s "$2" "$3" && [ "$(wc -l < "$2")" -gt 1 ]; then
-        echo "ok   $1"
-    else
-        echo "FAIL $1"; diff "$2" "$3" | head -5; fail=1
-    fi
-}
 
 # ---- errors in scenarios -------------------------------------------------------------------
 printf 'local t = collsim.topology.torus{dims = "4"}\ncollsim.sweep{\n  topology = t,,\n}\n' > "$tmp/syntax.lua"

@@ -2,6 +2,8 @@
 #   check NAME EXPECTED_STATUS PATTERN -- command...
 # runs the command, compares its exit status and greps its output (stdout + stderr) for
 # PATTERN; prints "ok" or "FAIL" and sets fail=1 on failure.
+#   same NAME A B
+# the files A and B are byte-identical and A has more than one line (a header).
 fail=0
 check() {
     name=$1 want=$2 pattern=$3
@@ -15,4 +17,11 @@ check() {
         echo "FAIL $name: output lacks '$pattern'"; echo "$out"; fail=1; return
     fi
     echo "ok   $name"
+}
+same() {
+    if cmp -s "$2" "$3" && [ "$(wc -l < "$2")" -gt 1 ]; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1"; diff "$2" "$3" | head -5; fail=1
+    fi
 }
