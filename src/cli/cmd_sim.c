@@ -5,7 +5,8 @@
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
  *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
- *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
+ *               [--format csv|json] [--no-header] [--per-rank] [--barrier]
+ *               [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
  *               [--order block|cyclic]
  *               [--max-memory SIZE] [--point-timeout SECONDS] [--lua FILE.lua] [--verbose]
@@ -45,6 +46,8 @@ static const char usage[] =
     "  --format F            csv (default: header + one row) or json (one object)\n"
     "  --no-header           csv without the header line\n"
     "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
+    "  --barrier             every rank runs a dissemination barrier (0-byte messages)\n"
+    "                        before the collective; time_s includes it\n"
     "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n"
     "  --platform FILE.xml   an external SimGrid platform instead of --topology\n"
     "                        (docs/interop.md)\n"
@@ -127,7 +130,7 @@ static const struct option opts[] = {
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
     {"max-memory", required_argument, 0, 'Y'},
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
-    {"lua", required_argument, 0, 'L'},
+    {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -197,6 +200,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'H': v->no_header = 1; break;
     case 'v': v->verbose = 1; break;
     case 'k': g->per_rank = 1; break;
+    case 'b': g->barrier = 1; break;
     case 'E': v->emit_platform = optarg; break;
     case 'M': rc = parse_size(optarg, &g->packet.mtu, err); v->packet_option = "--mtu"; break;
     case 'B': rc = parse_size(optarg, &g->packet.buffer, err); v->packet_option = "--buffer"; break;

@@ -96,6 +96,10 @@ void sim_row_describe(const sim_config *c, sim_row *row)
     row->size_bytes = c->spec.bytes;
     placement_format(&c->placement, row->placement, sizeof row->placement);
     sim_model_describe(c->model, &c->packet, row->model, sizeof row->model);
+    if (c->barrier) { /* a different point: rows with and without the barrier must differ */
+        size_t mlen = strlen(row->model);
+        snprintf(row->model + mlen, sizeof row->model - mlen, " barrier=true");
+    }
     row->time_s = row->algbw_Bps = row->busbw_Bps = NAN;
 }
 
@@ -214,6 +218,7 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (rc == 0)
         rc = alg_run_prepare(&run, alg, &c->spec, err);
     if (rc == 0) {
+        run.barrier = c->barrier;
         estimate_sim_point(t, &run, c->model, &est);
         if ((rc = estimate_check(&est, c->max_memory, err)) < 0)
             alg_run_release(&run);
