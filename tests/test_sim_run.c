@@ -420,6 +420,50 @@ static void test_p2p(void)
     sim_result_free(&res);
 }
 
+/* --barrier: every rank first runs ceil(log2 P) rounds of 0-byte messages to r + 2^k. A
+ * 0-byte message takes its route's latency only (test_p2p: n bytes over h hops take
+ * h * alpha + n / beta), and on a ring of P hosts r + 2^k is min(2^k, P - 2^k) hops away;
+ * every rank leaves round k at the same time (the ring is symmetric), so the barrier adds
+ * alpha * sum_k min(2^k, P - 2^k) to time_s and nothing to the byte counts. Messages and
+ * steps count the barrier's P * ceil(log2 P) messages and ceil(log2 P) steps. */
+static void test_barrier_adds_dissemination_rounds(void)
+{
+    const int32_t Ps[] = {8, 6, 5}; /* a power of two and two that are not */
+    for (size_t i = 0; i < sizeof Ps / sizeof Ps[0]; i++) {
+        int32_t P = Ps[i], rounds = 0;
+        double alpha = 1e-6, want = 0;
+        for (int32_t d = 1; d < P; d *= 2, rounds++)
+            want += alpha * (d < P - d ? d : P - d);
+        sim_config c;
+        sim_config_init(&c);
+        snprintf(c.topology, sizeof c.topology, "torus dims=%d local_bw=25GBps local_lat=1us", P);
+        snprintf(c.algorithm, sizeof c.algorithm, "ring");
+        coll_spec_init(&c.spec, COLL_ALLREDUCE, P, 1 << 20);
+        sim_result plain, barrier;
+        cs_error err;
+        CU_ASSERT_FATAL(sim_run_isolated(&c, &plain, &err) == 0);
+        c.barrier = 1;
+        CU_ASSERT_FATAL(sim_run_isolated(&c, &barrier, &err) == 0);
+        CU_ASSERT(close_rel(barrier.row.time_s - plain.row.time_s, want, 1e-6));
+        CU_ASSERT_EQUAL(barrier.row.bytes_local, plain.row.bytes_local);
+        CU_ASSERT_EQUAL(barrier.row.max_link_bytes, plain.row.max_link_bytes);
+        CU_ASSERT_EQUAL(barrier.row.messages, plain.row.messages + (int64_t)P * rounds);
+        CU_ASSERT_EQUAL(barrier.row.steps, plain.row.steps + rounds);
+        CU_ASSERT_STRING_EQUAL(plain.row.model, "cm02");
+        CU_ASSERT_STRING_EQUAL(barrier.row.model, "cm02 barrier=true");
+        /* the traffic model counts the same prefixed schedule */
+        c.model = SIM_MODEL_TRAFFIC;
+        sim_result traffic;
+        CU_ASSERT_FATAL(sim_run_isolated(&c, &traffic, &err) == 0);
+        CU_ASSERT_EQUAL(traffic.row.messages, barrier.row.messages);
+        CU_ASSERT_EQUAL(traffic.row.steps, barrier.row.steps);
+        CU_ASSERT_EQUAL(traffic.row.bytes_local, barrier.row.bytes_local);
+        sim_result_free(&plain);
+        sim_result_free(&barrier);
+        sim_result_free(&traffic);
+    }
+}
+
 int main(void)
 {
     char dir[64];
@@ -435,6 +479,7 @@ int main(void)
         {"smpi factors", test_smpi_factors},
         {"machine presets", test_presets},
         {"p2p: one message, busbw = algbw", test_p2p},
+        {"barrier adds its 0-byte rounds", test_barrier_adds_dissemination_rounds},
         {NULL, NULL}};
     static const test_case traffic[] = {
         {"Bine Fig. 1 global traffic", test_bine_figure1},
