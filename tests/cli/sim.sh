@@ -48,5 +48,15 @@ check "bad rate" 2 "--reduce-rate" -- \
     "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --reduce-rate fast
 check "missing allocation file" 2 "cannot open the allocation file" -- \
     "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --placement file:/nonexistent
+# --barrier: 8 ranks on an 8-ring of 1 us links; the 0-byte rounds to r+1, r+2, r+4 cross
+# 1 + 2 + 4 links: time_s grows by 7 us, messages by 8 x 3, bytes not at all
+R8="torus dims=8 local_bw=25GBps local_lat=1us"
+plain=$("$bin" sim --topology "$R8" --collective allreduce --algorithm ring --ranks 8 --no-header)
+barrier=$("$bin" sim --topology "$R8" --collective allreduce --algorithm ring --ranks 8 --no-header --barrier)
+check "barrier model column" 0 ",linear,cm02 barrier=true," -- echo "$barrier"
+delta=$(printf '%s\n%s\n' "$plain" "$barrier" |
+        awk -F, 'NR == 1 {t = $10; b = $14; m = $18; s = $19}
+                 NR == 2 {printf "%.4e %d %d %d\n", $10 - t, $14 - b, $18 - m, $19 - s}')
+check "barrier adds 7 us, no bytes, 24 messages, 3 steps" 0 "^7.0000e-06 0 24 3$" -- echo "$delta"
 rm -rf "$tmp"
 exit $fail
