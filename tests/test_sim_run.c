@@ -15,6 +15,7 @@
 
 #include "algorithms/registry.h"
 #include "sim/sim.h"
+#include "traffic/workload.h"
 #include "testutil.h"
 
 /* Runs one point with Q ranks per node; placement text and model name as on the command
@@ -464,6 +465,44 @@ static void test_barrier_adds_dissemination_rounds(void)
     }
 }
 
+/* algbw of an alltoallv with a workload: the mean bytes a rank sends (all blocks / P) per
+ * second. A constant workload of S-byte blocks is the uniform alltoallv of --size P * S:
+ * same time, same algbw; a non-uniform one gives algbw * time = total / P. */
+static void test_alltoallv_workload_algbw(void)
+{
+    const int32_t P = 4;
+    sim_config c;
+    sim_config_init(&c);
+    snprintf(c.topology, sizeof c.topology, "%s", RING4);
+    snprintf(c.algorithm, sizeof c.algorithm, "pairwise");
+    coll_spec_init(&c.spec, COLL_ALLTOALLV, P, P * 1000);
+    sim_result even, constant, uneven;
+    cs_error err;
+    CU_ASSERT_FATAL(sim_run_isolated(&c, &even, &err) == 0);
+    workload_params wp;
+    workload *w;
+    CU_ASSERT_FATAL(workload_parse("constant:S=1000", &wp, &err) == 0);
+    CU_ASSERT_FATAL(workload_create(&wp, P, &w, &err) == 0);
+    c.spec.workload = w;
+    c.spec.bytes = 1 << 20; /* not used with a workload */
+    CU_ASSERT_FATAL(sim_run_isolated(&c, &constant, &err) == 0);
+    CU_ASSERT(close_rel(constant.row.time_s, even.row.time_s, 1e-9));
+    CU_ASSERT(close_rel(constant.row.algbw_Bps, even.row.algbw_Bps, 1e-9));
+    workload_free(w);
+    CU_ASSERT_FATAL(workload_parse("uniform:S=3000:seed=5", &wp, &err) == 0);
+    CU_ASSERT_FATAL(workload_create(&wp, P, &w, &err) == 0);
+    c.spec.workload = w;
+    CU_ASSERT_FATAL(sim_run_isolated(&c, &uneven, &err) == 0);
+    workload_stats st;
+    workload_compute_stats(w, &st);
+    CU_ASSERT(close_rel(uneven.row.algbw_Bps * uneven.row.time_s, (double)st.total / P, 1e-9));
+    CU_ASSERT(close_rel(uneven.row.busbw_Bps, uneven.row.algbw_Bps * (P - 1) / P, 1e-12));
+    workload_free(w);
+    sim_result_free(&even);
+    sim_result_free(&constant);
+    sim_result_free(&uneven);
+}
+
 int main(void)
 {
     char dir[64];
@@ -480,6 +519,7 @@ int main(void)
         {"machine presets", test_presets},
         {"p2p: one message, busbw = algbw", test_p2p},
         {"barrier adds its 0-byte rounds", test_barrier_adds_dissemination_rounds},
+        {"alltoallv workload: algbw = mean bytes per rank / time", test_alltoallv_workload_algbw},
         {NULL, NULL}};
     static const test_case traffic[] = {
         {"Bine Fig. 1 global traffic", test_bine_figure1},

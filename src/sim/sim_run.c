@@ -12,6 +12,7 @@
 #include "sim/estimate.h"
 #include "sim/sim_internal.h"
 #include "schedio/user_alg.h"
+#include "traffic/workload.h"
 
 /* ---- models --------------------------------------------------------------------------- */
 
@@ -190,6 +191,19 @@ static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, c
     return placement_compute(&c->placement, *t, P, Q, host_of_rank, err);
 }
 
+/* What algbw_Bps divides by time_s: the vector size n, which for alltoall(v) is one rank's
+ * send buffer; with a workload (non-uniform alltoallv) the mean of the ranks' send buffers,
+ * all P x P blocks' bytes / P, so that a uniform workload of blocks S / P gives what
+ * --size S gives. O(P^2) for a workload, so only asked for when there is a time. */
+static double algbw_bytes(const coll_spec *s)
+{
+    if (!s->workload)
+        return (double)s->bytes;
+    workload_stats st;
+    workload_compute_stats(s->workload, &st);
+    return (double)st.total / s->P;
+}
+
 int sim_run(const sim_config *c, sim_result *res, cs_error *err)
 {
     double t0 = wall_seconds(), cpu0 = cpu_seconds();
@@ -238,7 +252,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;
     if (rc == 0) {
-        sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s);
+        sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s,
+                            isnan(time_s) ? NAN : algbw_bytes(&c->spec));
         res->row.sim_wall_s = wall_seconds() - t0;
         res->row.sim_peak_rss_kb = peak_rss_kb();
         res->cpu_s = cpu_seconds() - cpu0;
