@@ -39,13 +39,13 @@ static void test_metrics(void)
     memset(&tc, 0, sizeof tc);
     tc.bytes_class[LINK_GLOBAL] = 77;
     tc.messages = 3;
-    sim_row_set_metrics(&r, COLL_ALLREDUCE, &tc, 2e-6);
+    sim_row_set_metrics(&r, COLL_ALLREDUCE, &tc, 2e-6, (double)r.size_bytes);
     CU_ASSERT_DOUBLE_EQUAL(r.algbw_Bps, 5e8, 1e-3);
     CU_ASSERT_DOUBLE_EQUAL(r.busbw_Bps, 5e8 * 1.5, 1e-3);
     CU_ASSERT_EQUAL(r.bytes_global, 77);
     CU_ASSERT_EQUAL(r.messages, 3);
     /* no time (traffic model): the time columns are empty in CSV, null in JSON */
-    sim_row_set_metrics(&r, COLL_ALLREDUCE, &tc, NAN);
+    sim_row_set_metrics(&r, COLL_ALLREDUCE, &tc, NAN, NAN);
     CU_ASSERT(isnan(r.algbw_Bps) && isnan(r.busbw_Bps));
     char *buf = NULL;
     size_t len = 0;

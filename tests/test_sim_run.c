@@ -15,6 +15,7 @@
 
 #include "algorithms/registry.h"
 #include "sim/sim.h"
+#include "traffic/workload.h"
 #include "testutil.h"
 
 /* Runs one point with Q ranks per node; placement text and model name as on the command
@@ -420,6 +421,88 @@ static void test_p2p(void)
     sim_result_free(&res);
 }
 
+/* --barrier: every rank first runs ceil(log2 P) rounds of 0-byte messages to r + 2^k. A
+ * 0-byte message takes its route's latency only (test_p2p: n bytes over h hops take
+ * h * alpha + n / beta), and on a ring of P hosts r + 2^k is min(2^k, P - 2^k) hops away;
+ * every rank leaves round k at the same time (the ring is symmetric), so the barrier adds
+ * alpha * sum_k min(2^k, P - 2^k) to time_s and nothing to the byte counts. Messages and
+ * steps count the barrier's P * ceil(log2 P) messages and ceil(log2 P) steps. */
+static void test_barrier_adds_dissemination_rounds(void)
+{
+    const int32_t Ps[] = {8, 6, 5}; /* a power of two and two that are not */
+    for (size_t i = 0; i < sizeof Ps / sizeof Ps[0]; i++) {
+        int32_t P = Ps[i], rounds = 0;
+        double alpha = 1e-6, want = 0;
+        for (int32_t d = 1; d < P; d *= 2, rounds++)
+            want += alpha * (d < P - d ? d : P - d);
+        sim_config c;
+        sim_config_init(&c);
+        snprintf(c.topology, sizeof c.topology, "torus dims=%d local_bw=25GBps local_lat=1us", P);
+        snprintf(c.algorithm, sizeof c.algorithm, "ring");
+        coll_spec_init(&c.spec, COLL_ALLREDUCE, P, 1 << 20);
+        sim_result plain, barrier;
+        cs_error err;
+        CU_ASSERT_FATAL(sim_run_isolated(&c, &plain, &err) == 0);
+        c.barrier = 1;
+        CU_ASSERT_FATAL(sim_run_isolated(&c, &barrier, &err) == 0);
+        CU_ASSERT(close_rel(barrier.row.time_s - plain.row.time_s, want, 1e-6));
+        CU_ASSERT_EQUAL(barrier.row.bytes_local, plain.row.bytes_local);
+        CU_ASSERT_EQUAL(barrier.row.max_link_bytes, plain.row.max_link_bytes);
+        CU_ASSERT_EQUAL(barrier.row.messages, plain.row.messages + (int64_t)P * rounds);
+        CU_ASSERT_EQUAL(barrier.row.steps, plain.row.steps + rounds);
+        CU_ASSERT_STRING_EQUAL(plain.row.model, "cm02");
+        CU_ASSERT_STRING_EQUAL(barrier.row.model, "cm02 barrier=true");
+        /* the traffic model counts the same prefixed schedule */
+        c.model = SIM_MODEL_TRAFFIC;
+        sim_result traffic;
+        CU_ASSERT_FATAL(sim_run_isolated(&c, &traffic, &err) == 0);
+        CU_ASSERT_EQUAL(traffic.row.messages, barrier.row.messages);
+        CU_ASSERT_EQUAL(traffic.row.steps, barrier.row.steps);
+        CU_ASSERT_EQUAL(traffic.row.bytes_local, barrier.row.bytes_local);
+        sim_result_free(&plain);
+        sim_result_free(&barrier);
+        sim_result_free(&traffic);
+    }
+}
+
+/* algbw of an alltoallv with a workload: the mean bytes a rank sends (all blocks / P) per
+ * second. A constant workload of S-byte blocks is the uniform alltoallv of --size P * S:
+ * same time, same algbw; a non-uniform one gives algbw * time = total / P. */
+static void test_alltoallv_workload_algbw(void)
+{
+    const int32_t P = 4;
+    sim_config c;
+    sim_config_init(&c);
+    snprintf(c.topology, sizeof c.topology, "%s", RING4);
+    snprintf(c.algorithm, sizeof c.algorithm, "pairwise");
+    coll_spec_init(&c.spec, COLL_ALLTOALLV, P, P * 1000);
+    sim_result even, constant, uneven;
+    cs_error err;
+    CU_ASSERT_FATAL(sim_run_isolated(&c, &even, &err) == 0);
+    workload_params wp;
+    workload *w;
+    CU_ASSERT_FATAL(workload_parse("constant:S=1000", &wp, &err) == 0);
+    CU_ASSERT_FATAL(workload_create(&wp, P, &w, &err) == 0);
+    c.spec.workload = w;
+    c.spec.bytes = 1 << 20; /* not used with a workload */
+    CU_ASSERT_FATAL(sim_run_isolated(&c, &constant, &err) == 0);
+    CU_ASSERT(close_rel(constant.row.time_s, even.row.time_s, 1e-9));
+    CU_ASSERT(close_rel(constant.row.algbw_Bps, even.row.algbw_Bps, 1e-9));
+    workload_free(w);
+    CU_ASSERT_FATAL(workload_parse("uniform:S=3000:seed=5", &wp, &err) == 0);
+    CU_ASSERT_FATAL(workload_create(&wp, P, &w, &err) == 0);
+    c.spec.workload = w;
+    CU_ASSERT_FATAL(sim_run_isolated(&c, &uneven, &err) == 0);
+    workload_stats st;
+    workload_compute_stats(w, &st);
+    CU_ASSERT(close_rel(uneven.row.algbw_Bps * uneven.row.time_s, (double)st.total / P, 1e-9));
+    CU_ASSERT(close_rel(uneven.row.busbw_Bps, uneven.row.algbw_Bps * (P - 1) / P, 1e-12));
+    workload_free(w);
+    sim_result_free(&even);
+    sim_result_free(&constant);
+    sim_result_free(&uneven);
+}
+
 int main(void)
 {
     char dir[64];
@@ -435,6 +518,8 @@ int main(void)
         {"smpi factors", test_smpi_factors},
         {"machine presets", test_presets},
         {"p2p: one message, busbw = algbw", test_p2p},
+        {"barrier adds its 0-byte rounds", test_barrier_adds_dissemination_rounds},
+        {"alltoallv workload: algbw = mean bytes per rank / time", test_alltoallv_workload_algbw},
         {NULL, NULL}};
     static const test_case traffic[] = {
         {"Bine Fig. 1 global traffic", test_bine_figure1},

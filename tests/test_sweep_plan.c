@@ -120,6 +120,40 @@ static void test_workload_seeds(void)
     sweep_plan_free(p);
 }
 
+/* barrier = {false, true}: two points; the one without a barrier keeps the id it has in
+ * a scenario without the key (existing results stay valid), the other gets its own; the
+ * filter sees pt.barrier and the point's simulation gets it. */
+static void test_barrier_key(void)
+{
+    static const char base[] =
+        "collsim.sweep{topology = 'torus dims=8', collective = 'allreduce', ranks = 8,\n"
+        "  algorithm = 'ring'%s}\n";
+    char with[512], without[512];
+    snprintf(with, sizeof with, base, ", barrier = {false, true},\n"
+             "  filter = function(pt) return type(pt.barrier) == 'boolean' end");
+    snprintf(without, sizeof without, base, "");
+    cs_error err;
+    char path[64];
+    sweep_plan *p = load_text(with, 1, &err, path, sizeof path);
+    sweep_plan *q = load_text(without, 1, &err, path, sizeof path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_EQUAL_FATAL(sweep_plan_count(p), 2);
+    const sweep_point *off = sweep_plan_point(p, 0), *on = sweep_plan_point(p, 1);
+    CU_ASSERT_EQUAL(off->barrier, 0);
+    CU_ASSERT_EQUAL(on->barrier, 1);
+    CU_ASSERT_STRING_EQUAL(off->id, sweep_plan_point(q, 0)->id);
+    CU_ASSERT_STRING_NOT_EQUAL(on->id, off->id);
+    sim_config c;
+    workload *w;
+    CU_ASSERT_FATAL(sweep_point_config(p, on, &c, &w, &err) == 0);
+    CU_ASSERT_EQUAL(c.barrier, 1);
+    CU_ASSERT_FATAL(sweep_point_config(p, off, &c, &w, &err) == 0);
+    CU_ASSERT_EQUAL(c.barrier, 0);
+    sweep_plan_free(p);
+    sweep_plan_free(q);
+}
+
 /* Errors name the scenario file and the line of the offending call. */
 static void expect_error(const char *text, const char *line, const char *words)
 {
@@ -158,6 +192,9 @@ static void test_errors(void)
                  "  ranks = 4, algorithm = 'ring', filter = function(pt)\n"
                  "    for _ in ipairs(nil) do end end}\n", "3", "attempt to index a nil");
     expect_error("\nerror({})\n", "2", "error object is a table value");
+    expect_error("collsim.sweep{topology = 'torus dims=4', collective = 'allreduce',\n"
+                 "  ranks = 4, algorithm = 'ring', barrier = 'yes'}\n", "1",
+                 "barrier: expected true or false");
     /* an error rethrown without position keeps its first one, not a second in front */
     expect_error("local ok, e = pcall(function() local t = nil; return t.x end)\n"
                  "error(e, 0)\n", "1", "attempt to index a nil value (local 't')");
@@ -192,6 +229,7 @@ int main(void)
         {"duplicates dropped, random placements seeded", test_duplicates_and_random_seed},
         {"load errors are file:line", test_errors},
         {"workload seeds only for random kinds", test_workload_seeds},
+        {"barrier key: its own id only when true", test_barrier_key},
         {"progress line: done/total, ETA, points in flight", test_progress_line},
         {NULL, NULL}};
     test_add_suite("sweep_plan", cases);

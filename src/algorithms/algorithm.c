@@ -216,6 +216,10 @@ int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs
 void alg_run_gen(const alg_run *run, int32_t rank, sched_builder *b)
 {
     sb_begin_rank(b, rank);
+    if (run->barrier) {
+        sb_dissemination(b, run->spec.P, rank, 0);
+        b->step_open = 0; /* the algorithm's first op opens a step of its own */
+    }
     run->alg->gen_rank(&run->spec, run->ctx, rank, b);
     sb_end_rank(b);
 }

@@ -99,19 +99,27 @@ int alg_param_choice(const alg_param_desc *params, const coll_spec *s, const cha
  * (alg_run_prepare does this too; scenarios check their parameters before any run). */
 int alg_check_params(const alg_desc *a, const coll_spec *s, cs_error *err);
 
-/* An algorithm ready to generate: descriptor + spec + layout + context. */
+/* An algorithm ready to generate: descriptor + spec + layout + context.
+ *
+ * barrier: every rank's schedule starts with a dissemination barrier (sb_dissemination
+ * with 0 bytes: ceil(log2 P) steps of 0-byte messages) before the algorithm's own steps,
+ * so a simulation times barrier + collective (`collsim sim --barrier`). The algorithm
+ * never sees it; whoever generates from the run (SimGrid actors, the traffic model, the
+ * estimates) gets the same prefixed schedule. alg_run_prepare leaves it 0. */
 typedef struct alg_run {
     const alg_desc *alg;
     coll_spec spec;
     sched_layout layout;
     void *ctx;
+    int barrier;
 } alg_run;
 
 /* Validates the spec (P >= 2, root in range, p2p destination in range and not the root,
  * parameters declared and well-formed), then calls prepare. Errors start with
  * "<collective> <algorithm>: ". */
 int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs_error *err);
-/* Generates one rank into b (sb_begin_rank .. sb_end_rank included). */
+/* Generates one rank into b (sb_begin_rank .. sb_end_rank included), after the barrier
+ * steps when run->barrier is set. */
 void alg_run_gen(const alg_run *run, int32_t rank, sched_builder *b);
 void alg_run_release(alg_run *run);
 

@@ -172,11 +172,7 @@ void a2av_radix_rounds(sched_builder *b, const radix_plan *pl, int64_t ngroups, 
 
 void a2av_allreduce_max(sched_builder *b, int32_t P, int32_t rank)
 {
-    for (int64_t d = 1; d < P; d *= 2) {
-        sb_step(b);
-        sb_send_bytes(b, (int32_t)((rank + d) % P), A2AV_META_BYTES, NULL, 0);
-        sb_recv_bytes(b, (int32_t)mod_i64(rank - d, P), A2AV_META_BYTES, NULL, 0, 0);
-    }
+    sb_dissemination(b, P, rank, A2AV_META_BYTES);
 }
 
 void a2av_self_copy(sched_builder *b, int32_t rank)

@@ -421,6 +421,15 @@ void sb_copy(sched_builder *b, int64_t bytes)
     new_op(b, OP_COPY)->bytes = bytes;
 }
 
+void sb_dissemination(sched_builder *b, int32_t P, int32_t rank, int64_t bytes)
+{
+    for (int64_t d = 1; d < P; d *= 2) {
+        sb_step(b);
+        sb_send_bytes(b, (int32_t)((rank + d) % P), bytes, NULL, 0);
+        sb_recv_bytes(b, (int32_t)mod_i64(rank - d, P), bytes, NULL, 0, 0);
+    }
+}
+
 void sb_replay(sched_builder *b, const rank_sched *src)
 {
     for (uint32_t s = 0; s < src->nsteps; s++) {

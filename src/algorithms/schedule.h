@@ -240,6 +240,12 @@ void sb_recv_bytes(sched_builder *b, int32_t peer, int64_t bytes, const blk_rang
 void sb_reduce(sched_builder *b, int64_t bytes);
 void sb_copy(sched_builder *b, int64_t bytes);
 
+/* A dissemination exchange of `bytes` (no data blocks) among P ranks: ceil(log2 P) steps,
+ * step k sends to (rank + 2^k) mod P and receives from (rank - 2^k) mod P. With bytes 0
+ * it is a barrier (no rank leaves before every rank has entered); with a small value it
+ * is the allreduce of an idempotent operation such as max (any P works). */
+void sb_dissemination(sched_builder *b, int32_t P, int32_t rank, int64_t bytes);
+
 /* Appends every step of `src` (a materialized rank) to b, step by step. */
 void sb_replay(sched_builder *b, const rank_sched *src);
 

@@ -12,6 +12,7 @@
 #include "algorithms/registry.h"
 #include "common/error.h"
 #include "schedio/file_alg.h"
+#include "traffic/workload.h"
 
 enum { EXIT_CHECK_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -51,6 +52,22 @@ int cli_parse_timeout(const char *text, double *out, cs_error *err);
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);
 /* "name=value" into a spec parameter. */
 int cli_parse_param(const char *text, coll_spec *spec, cs_error *err);
+
+/* --workload W (verify, sim): alltoallv block sizes, parsed once, made for each P. */
+struct workload;
+typedef struct cli_workload {
+    int given;
+    workload_params params;
+} cli_workload;
+/* Parses the option's text ("uniform:S=1KiB:seed=1", workload_parse). */
+int cli_workload_parse(cli_workload *w, const char *text, cs_error *err);
+/* After the options: a workload for another collective than alltoallv is a usage error
+ * ("collsim <cmd>: --workload: ..." printed, EXIT_USAGE returned); 0 otherwise. */
+int cli_workload_check(const cli_workload *w, const char *cmd, coll_kind coll);
+/* The workload for spec->P ranks (sizes cached in a table up to 64 MiB, i.e. P <= 4096)
+ * into spec->workload, *out to workload_free after the run; nothing without --workload. */
+int cli_workload_bind(const cli_workload *w, coll_spec *spec, struct workload **out,
+                      cs_error *err);
 
 /* --import FILE (cli_import.c): loads a GOAL schedule file as an algorithm. `given` holds
  * the options so far: its collective (if have_coll) and size (if have_size) apply to a

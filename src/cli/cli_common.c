@@ -108,3 +108,32 @@ int cli_parse_timeout(const char *text, double *out, cs_error *err)
     *out = v;
     return 0;
 }
+
+int cli_workload_parse(cli_workload *w, const char *text, cs_error *err)
+{
+    w->given = 1;
+    return workload_parse(text, &w->params, err);
+}
+
+int cli_workload_check(const cli_workload *w, const char *cmd, coll_kind coll)
+{
+    if (w->given && coll != COLL_ALLTOALLV)
+        return cli_usage_error(cmd, "--workload: block sizes per source and destination are "
+                                    "for --collective alltoallv only (got %s)", coll_name(coll));
+    return 0;
+}
+
+/* Sizes are cached in a table up to this size (P <= 4096), computed on demand above. */
+#define CLI_WORKLOAD_TABLE_MAX ((int64_t)64 << 20)
+
+int cli_workload_bind(const cli_workload *w, coll_spec *spec, workload **out, cs_error *err)
+{
+    *out = NULL;
+    if (!w->given)
+        return 0;
+    if (workload_create(&w->params, spec->P, out, err) < 0)
+        return -1;
+    workload_materialize(*out, CLI_WORKLOAD_TABLE_MAX);
+    spec->workload = *out;
+    return 0;
+}

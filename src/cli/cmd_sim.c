@@ -2,6 +2,7 @@
  *
  *   collsim sim --topology T --collective C --algorithm A --ranks P [--size S] [--root R]
  *               [--dst D] [--param name=value].. [--dims AxB..] [--placement KIND]
+ *               [--workload KIND:key=value..] [--barrier]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
  *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
@@ -35,6 +36,8 @@ static const char usage[] =
     "  --root R              root of rooted collectives (default 0); p2p: the source\n"
     "  --dst D               p2p: the destination rank (default 1)\n"
     "  --param name=value    algorithm parameter (repeatable)\n"
+    "  --workload W          alltoallv block sizes, e.g. uniform:S=1KiB:seed=1\n"
+    "                        (docs/workloads.md; default: --size split evenly)\n"
     "  --dims AxB..          logical shape for topology-aware algorithms\n"
     "  --placement KIND      linear (default), roundrobin, random:SEED, fragmented:K:SEED,\n"
     "                        file:PATH (one host name per rank and line)\n"
@@ -45,6 +48,8 @@ static const char usage[] =
     "  --format F            csv (default: header + one row) or json (one object)\n"
     "  --no-header           csv without the header line\n"
     "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
+    "  --barrier             every rank runs a dissemination barrier (0-byte messages)\n"
+    "                        before the collective; time_s includes it\n"
     "  --emit-platform FILE  also write the topology's SimGrid platform XML to FILE\n"
     "  --platform FILE.xml   an external SimGrid platform instead of --topology\n"
     "                        (docs/interop.md)\n"
@@ -80,6 +85,7 @@ typedef struct sim_cli {
     const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
     const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
     int have_ranks_per_node;
+    cli_workload workload; /* --workload: alltoallv block sizes */
 } sim_cli;
 
 /* --placement, --hostfile and --alloc each set the placement: one of them at most. */
@@ -127,7 +133,8 @@ static const struct option opts[] = {
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
     {"max-memory", required_argument, 0, 'Y'},
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
-    {"lua", required_argument, 0, 'L'},
+    {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
+    {"workload", required_argument, 0, 'w'},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -197,6 +204,8 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'H': v->no_header = 1; break;
     case 'v': v->verbose = 1; break;
     case 'k': g->per_rank = 1; break;
+    case 'b': g->barrier = 1; break;
+    case 'w': rc = cli_workload_parse(&v->workload, optarg, err); break;
     case 'E': v->emit_platform = optarg; break;
     case 'M': rc = parse_size(optarg, &g->packet.mtu, err); v->packet_option = "--mtu"; break;
     case 'B': rc = parse_size(optarg, &g->packet.buffer, err); v->packet_option = "--buffer"; break;
@@ -313,10 +322,17 @@ int cmd_sim(int argc, char **argv)
         snprintf(v.cfg.algorithm, sizeof v.cfg.algorithm, "%s", fa->desc.name);
         v.cfg.algorithms = &reg;
     }
-    rc = sim_run_isolated(&v.cfg, &res, &err);
+    workload *w = NULL; /* after --import, which may set the collective and P */
+    int usage = cli_workload_check(&v.workload, "sim", v.cfg.spec.coll);
+    if (usage == 0 && cli_workload_bind(&v.workload, &v.cfg.spec, &w, &err) < 0)
+        usage = cli_usage_error("sim", "--workload: %s", err.msg);
+    rc = usage ? 0 : sim_run_isolated(&v.cfg, &res, &err);
+    workload_free(w);
     file_alg_free(fa);
     alg_registry_free(&reg);
     cli_lua_free(lua);
+    if (usage)
+        return usage;
     if (rc < 0) {
         fprintf(stderr, "collsim sim: %s\n", err.msg);
         return res.timed_out ? EXIT_CHECK_FAILED : EXIT_USAGE;

@@ -55,8 +55,7 @@ typedef struct verify_cli {
     size_t nranks;
     verify_options opt;
     int quiet;
-    int have_workload;
-    workload_params workload; /* alltoallv sizes, made for each P */
+    cli_workload workload;    /* alltoallv sizes, made for each P */
     const char *import;       /* --import FILE */
     const char *lua;          /* --lua FILE */
     int have_coll, have_size;
@@ -108,7 +107,7 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         case 't': rc = parse_int_in(optarg, 1, 1024, "threads", &x, &err); v->opt.threads = (int)x; break;
         case 'm': rc = parse_size(optarg, &v->opt.max_memory, &err); v->refuse_above = v->opt.max_memory; break;
         case 'Q': v->quiet = 1; break;
-        case 'w': rc = workload_parse(optarg, &v->workload, &err); v->have_workload = 1; break;
+        case 'w': rc = cli_workload_parse(&v->workload, optarg, &err); break;
         case 'h': fputs(usage, stdout); exit(0);
         default:
             return cli_usage_error("verify", "unknown or incomplete option '%s'\n%s",
@@ -126,16 +125,12 @@ static int parse_args(int argc, char **argv, verify_cli *v)
     if (!have_coll || !v->algorithms[0] || !ranks)
         return cli_usage_error("verify", "--collective, --algorithm and --ranks are required\n%s",
                                usage);
-    if (v->have_workload && v->base.coll != COLL_ALLTOALLV)
-        return cli_usage_error("verify", "--workload: block sizes per source and destination are "
-                                         "for --collective alltoallv only");
+    if (cli_workload_check(&v->workload, "verify", v->base.coll) != 0)
+        return EXIT_USAGE;
     if (rankspec_parse(ranks, 2, INT32_MAX, &v->ranks, &v->nranks, &err) < 0)
         return cli_usage_error("verify", "--ranks: %s", err.msg);
     return 0;
 }
-
-/* Workload sizes are cached in a table up to this size (P <= 4096), computed on demand above. */
-#define WORKLOAD_TABLE_MAX ((int64_t)64 << 20)
 
 /* Verifies one (algorithm, P) case; returns 0 ok, 1 failed, 2 unsupported, 3 refused
  * (estimated over the memory limit). */
@@ -152,15 +147,13 @@ static int verify_case(const verify_cli *v, const alg_desc *alg, int32_t P)
         return 3;
     }
     workload *w = NULL;
-    if (v->have_workload) {
-        if (workload_create(&v->workload, P, &w, &err) < 0) {
-            printf("FAIL %s %s P=%d: %s\n", coll_name(alg->coll), alg->name, P, err.msg);
-            return 1;
-        }
-        workload_materialize(w, WORKLOAD_TABLE_MAX);
-        spec.workload = w;
+    if (cli_workload_bind(&v->workload, &spec, &w, &err) < 0) {
+        printf("FAIL %s %s P=%d: %s\n", coll_name(alg->coll), alg->name, P, err.msg);
+        return 1;
+    }
+    if (w) {
         strcpy(size, "workload=");
-        workload_format(&v->workload, size + strlen(size), sizeof size - strlen(size));
+        workload_format(&v->workload.params, size + strlen(size), sizeof size - strlen(size));
     } else {
         format_size(spec.bytes, size + strlen(size), sizeof size - strlen(size));
     }

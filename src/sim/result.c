@@ -30,7 +30,8 @@ double busbw_factor(coll_kind c, int32_t P)
     return NAN;
 }
 
-void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, double time_s)
+void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, double time_s,
+                         double algbw_bytes)
 {
     r->bytes_host = tc->bytes_class[LINK_HOST];
     r->bytes_local = tc->bytes_class[LINK_LOCAL];
@@ -40,7 +41,7 @@ void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, doub
     r->messages = tc->messages;
     r->steps = tc->steps;
     r->time_s = time_s;
-    r->algbw_Bps = time_s > 0 ? (double)r->size_bytes / time_s : NAN;
+    r->algbw_Bps = time_s > 0 ? algbw_bytes / time_s : NAN;
     r->busbw_Bps = r->algbw_Bps * busbw_factor(c, r->ranks);
 }
 

@@ -63,9 +63,12 @@ typedef struct sim_row {
  * bus bandwidth = algorithm bandwidth, as NCCL-tests' sendrecv). */
 double busbw_factor(coll_kind c, int32_t P);
 
-/* Fills the traffic columns from counts, and time_s, algbw_Bps = size / time,
- * busbw_Bps = algbw x busbw_factor (all NAN when time_s is NAN). */
-void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, double time_s);
+/* Fills the traffic columns from counts, and time_s, algbw_Bps = algbw_bytes / time,
+ * busbw_Bps = algbw x busbw_factor (all NAN when time_s is NAN). algbw_bytes is the row's
+ * size_bytes, except for an alltoallv with a workload: the mean bytes one rank sends,
+ * i.e. the workload's total over P (sim_run; docs/results.md). */
+void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, double time_s,
+                         double algbw_bytes);
 
 /* Header line and one row; rank_finish (n values, may be NULL) adds the rank_finish_s
  * column: the finish times separated by ';'. */

@@ -14,7 +14,9 @@
  *   - messages from rank a to rank b go through the mailbox "a>b", so the k-th send a->b
  *     meets the k-th receive at b from a (the IR's matching rule: SimGrid mailboxes are
  *     FIFO and each pair has its own);
- *   - all ranks start at time 0; time_s is the latest finish time;
+ *   - all ranks start at time 0; time_s is the latest finish time; with c->barrier every
+ *     rank first runs a dissemination barrier of 0-byte messages (alg_run.barrier), which
+ *     time_s, messages and steps then include;
  *   - ranks of one host (Q > 1) exchange messages over the host's loopback link
  *     (topology.h: intra_bw, intra_lat), which is no network link: such messages count
  *     in `messages` but in no link class;
@@ -92,6 +94,8 @@ typedef struct sim_config {
     double reduce_Bps;     /* local reduction rate; 0 = free */
     double copy_Bps;       /* local copy rate; 0 = free */
     int per_rank;          /* record every rank's finish time */
+    int barrier;           /* every rank runs a dissemination barrier first (alg_run.barrier):
+                              time_s includes it; `model` shows " barrier=true" */
     char groups[1024];     /* external platforms: a group map (groupmap.h), "" = none */
     packet_config packet;  /* model packet: mtu, buffer, routing */
     int64_t max_memory;    /* refuse a point estimated above this many bytes before it

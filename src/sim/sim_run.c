@@ -12,6 +12,7 @@
 #include "sim/estimate.h"
 #include "sim/sim_internal.h"
 #include "schedio/user_alg.h"
+#include "traffic/workload.h"
 
 /* ---- models --------------------------------------------------------------------------- */
 
@@ -96,6 +97,10 @@ void sim_row_describe(const sim_config *c, sim_row *row)
     row->size_bytes = c->spec.bytes;
     placement_format(&c->placement, row->placement, sizeof row->placement);
     sim_model_describe(c->model, &c->packet, row->model, sizeof row->model);
+    if (c->barrier) { /* a different point: rows with and without the barrier must differ */
+        size_t mlen = strlen(row->model);
+        snprintf(row->model + mlen, sizeof row->model - mlen, " barrier=true");
+    }
     row->time_s = row->algbw_Bps = row->busbw_Bps = NAN;
 }
 
@@ -186,6 +191,19 @@ static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, c
     return placement_compute(&c->placement, *t, P, Q, host_of_rank, err);
 }
 
+/* What algbw_Bps divides by time_s: the vector size n, which for alltoall(v) is one rank's
+ * send buffer; with a workload (non-uniform alltoallv) the mean of the ranks' send buffers,
+ * all P x P blocks' bytes / P, so that a uniform workload of blocks S / P gives what
+ * --size S gives. O(P^2) for a workload, so only asked for when there is a time. */
+static double algbw_bytes(const coll_spec *s)
+{
+    if (!s->workload)
+        return (double)s->bytes;
+    workload_stats st;
+    workload_compute_stats(s->workload, &st);
+    return (double)st.total / s->P;
+}
+
 int sim_run(const sim_config *c, sim_result *res, cs_error *err)
 {
     double t0 = wall_seconds(), cpu0 = cpu_seconds();
@@ -214,6 +232,7 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (rc == 0)
         rc = alg_run_prepare(&run, alg, &c->spec, err);
     if (rc == 0) {
+        run.barrier = c->barrier;
         estimate_sim_point(t, &run, c->model, &est);
         if ((rc = estimate_check(&est, c->max_memory, err)) < 0)
             alg_run_release(&run);
@@ -233,7 +252,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;
     if (rc == 0) {
-        sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s);
+        sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s,
+                            isnan(time_s) ? NAN : algbw_bytes(&c->spec));
         res->row.sim_wall_s = wall_seconds() - t0;
         res->row.sim_peak_rss_kb = peak_rss_kb();
         res->cpu_s = cpu_seconds() - cpu0;

@@ -57,6 +57,8 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
         lua_pushinteger(L, pt->buffer);
         lua_setfield(L, -2, "buffer");
     }
+    lua_pushboolean(L, pt->barrier);
+    lua_setfield(L, -2, "barrier");
     lua_pushinteger(L, pt->root);
     lua_setfield(L, -2, "root");
     lua_pushinteger(L, pt->dst);
@@ -163,6 +165,7 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
     pt->routing = (pk_routing)V(AX_ROUTING).i;
     pt->mtu = V(AX_MTU).i;
     pt->buffer = V(AX_BUFFER).i;
+    pt->barrier = (int32_t)V(AX_BARRIER).i;
     pt->ranks_per_node = (int32_t)V(AX_RANKS_PER_NODE).i;
     pt->ranks = (int32_t)V(AX_RANKS).i;
     pt->root = (int32_t)V(AX_ROOT).i;

@@ -28,7 +28,8 @@
     "topology, groups, collective, algorithm (or topologies, collectives, algorithms), "     \
     "ranks, "                                                                                \
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
-    "(routings), mtu (mtus), buffer (buffers), workload (workloads), root, dst, dims, "        \
+    "(routings), mtu (mtus), buffer (buffers), barrier, workload (workloads), root, dst, "     \
+    "dims, "                                                                                 \
     "reduce_rate, copy_rate, repetitions, filter, on_result"
 
 /* Keys and the axis they fill (-1: not an axis). */
@@ -42,7 +43,7 @@ static const struct {
     {"ranks_per_node", NULL, AX_RANKS_PER_NODE}, {"size", "sizes", AX_SIZE},
     {"placement", "placements", AX_PLACEMENT}, {"model", "models", AX_MODEL},
     {"routing", "routings", AX_ROUTING},      {"mtu", "mtus", AX_MTU},
-    {"buffer", "buffers", AX_BUFFER},
+    {"buffer", "buffers", AX_BUFFER},         {"barrier", NULL, AX_BARRIER},
     {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
     {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
     {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
@@ -207,6 +208,16 @@ static void v_model(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const ch
     add_value(ax, a, m, 0);
 }
 
+/* barrier: true or false (or a list of both). */
+static void v_barrier(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    if (lua_type(L, -1) != LUA_TBOOLEAN)
+        luaL_error(L, "collsim.sweep: %s: expected true or false (or a list of them), got %s",
+                   key, luaL_tolstring(L, -1, NULL));
+    add_value(ax, a, lua_toboolean(L, -1), 0);
+}
+
 /* "random" and "fragmented:K" take the point's seed; anything else must parse as is. */
 static void v_placement(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
 {
@@ -336,6 +347,7 @@ static value_fn axis_reader(int a)
     case AX_GROUPS: return v_groups;
     case AX_MODEL: return v_model;
     case AX_ROUTING: return v_routing;
+    case AX_BARRIER: return v_barrier;
     case AX_MTU:
     case AX_BUFFER: return v_packet_size;
     case AX_PLACEMENT: return v_placement;
@@ -481,6 +493,8 @@ static void add_defaults(sweep_plan *p, sweep_axes *ax)
         add_value(ax, AX_MTU, PK_DEFAULT_MTU, 0);
     if (!ax->n[AX_BUFFER])
         add_value(ax, AX_BUFFER, PK_DEFAULT_BUFFER, 0);
+    if (!ax->n[AX_BARRIER])
+        add_value(ax, AX_BARRIER, 0, 0);
     if (!ax->n[AX_PLACEMENT])
         add_value(ax, AX_PLACEMENT, plan_intern(p, "linear"), 0);
     if (!ax->n[AX_RANKS_PER_NODE])

@@ -170,8 +170,8 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
              pt->ranks_per_node, pt->bytes, pt->root, pt->dst, sweep_plan_str(p, pt->dims),
              sweep_plan_str(p, pt->placement), sim_model_name(pt->model),
              sweep_plan_str(p, pt->workload), pt->reduce_Bps, pt->copy_Bps, pt->rep, pt->seed);
-    /* only packet points and points with a group map have these lines, so that the
-     * other points keep their ids */
+    /* only packet points, points with a group map and points with a barrier have these
+     * lines, so that the other points keep their ids */
     size_t len = strlen(buf);
     if (pt->model == SIM_MODEL_PACKET)
         snprintf(buf + len, n - len, "routing=%s\nmtu=%" PRId64 "\nbuffer=%" PRId64 "\n",
@@ -179,6 +179,9 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
     len = strlen(buf);
     if (*sweep_plan_str(p, pt->groups))
         snprintf(buf + len, n - len, "groups=%s\n", sweep_plan_str(p, pt->groups));
+    len = strlen(buf);
+    if (pt->barrier)
+        snprintf(buf + len, n - len, "barrier=1\n");
 }
 
 static uint64_t id_value(const char *id)
@@ -281,6 +284,7 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
     }
     c->reduce_Bps = pt->reduce_Bps;
     c->copy_Bps = pt->copy_Bps;
+    c->barrier = pt->barrier;
     /* "a=1 b=2" (values hold no spaces: lua_sweep.c checks) */
     if (coll_spec_set_params(&c->spec, sweep_plan_str(p, pt->params), err) < 0)
         return -1;
@@ -325,6 +329,7 @@ void sweep_point_label(const sweep_plan *p, const sweep_point *pt, char *buf, si
     char size[32];
     format_size(pt->bytes, size, sizeof size);
     const char *params = sweep_plan_str(p, pt->params);
-    snprintf(buf, n, "%s %s%s%s P=%" PRId32 " n=%s", coll_name(pt->coll),
-             sweep_plan_str(p, pt->algorithm), *params ? " " : "", params, pt->ranks, size);
+    snprintf(buf, n, "%s %s%s%s P=%" PRId32 " n=%s%s", coll_name(pt->coll),
+             sweep_plan_str(p, pt->algorithm), *params ? " " : "", params, pt->ranks, size,
+             pt->barrier ? " barrier" : "");
 }

@@ -48,5 +48,36 @@ check "bad rate" 2 "--reduce-rate" -- \
     "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --reduce-rate fast
 check "missing allocation file" 2 "cannot open the allocation file" -- \
     "$bin" sim --topology "$FT" --collective allreduce --algorithm ring --ranks 4 --placement file:/nonexistent
+# --barrier: 8 ranks on an 8-ring of 1 us links; the 0-byte rounds to r+1, r+2, r+4 cross
+# 1 + 2 + 4 links: time_s grows by 7 us, messages by 8 x 3, bytes not at all
+R8="torus dims=8 local_bw=25GBps local_lat=1us"
+plain=$("$bin" sim --topology "$R8" --collective allreduce --algorithm ring --ranks 8 --no-header)
+barrier=$("$bin" sim --topology "$R8" --collective allreduce --algorithm ring --ranks 8 --no-header --barrier)
+check "barrier model column" 0 ",linear,cm02 barrier=true," -- echo "$barrier"
+delta=$(printf '%s\n%s\n' "$plain" "$barrier" |
+        awk -F, 'NR == 1 {t = $10; b = $14; m = $18; s = $19}
+                 NR == 2 {printf "%.4e %d %d %d\n", $10 - t, $14 - b, $18 - m, $19 - s}')
+check "barrier adds 7 us, no bytes, 24 messages, 3 steps" 0 "^7.0000e-06 0 24 3$" -- echo "$delta"
+# --workload (alltoallv block sizes, the same text as verify's): blocks uniform on
+# [0, 4 KiB] instead of --size 8KiB split evenly (1 KiB blocks) change time and bytes;
+# algbw_Bps is then the mean bytes a rank sends per second
+A2AV="--collective alltoallv --algorithm pairwise --ranks 8 --size 8KiB --no-header"
+even=$("$bin" sim --topology "$R8" $A2AV)
+uneven=$("$bin" sim --topology "$R8" $A2AV --workload uniform:S=4KiB:seed=1)
+constant=$("$bin" sim --topology "$R8" $A2AV --workload constant:S=1KiB)
+# "same" / "differ" per column (time_s, algbw_Bps, bytes_local) of two rows
+compare() {
+    printf '%s\n%s\n' "$1" "$2" | awk -F, 'NR == 1 {t = $10; a = $11; b = $14}
+        NR == 2 {print ($10 == t ? "same" : "differ"), ($11 == a ? "same" : "differ"),
+                       ($14 == b ? "same" : "differ")}'
+}
+check "workload changes time and bytes" 0 "^differ differ differ$" -- compare "$even" "$uneven"
+check "workload constant:S=1KiB = --size 8KiB" 0 "^same same same$" -- compare "$even" "$constant"
+check "bad workload" 2 "collsim sim: --workload: unknown workload 'bogus' (allowed: constant, uniform" -- \
+    "$bin" sim --topology "$R8" $A2AV --workload bogus:S=1KiB
+check "workload missing key" 2 "collsim sim: --workload: workload uniform: missing S" -- \
+    "$bin" sim --topology "$R8" $A2AV --workload uniform:seed=1
+check "workload not alltoallv" 2 "for --collective alltoallv only (got allreduce)" -- \
+    "$bin" sim --topology "$R8" --collective allreduce --algorithm ring --ranks 8 --workload uniform:S=1KiB
 rm -rf "$tmp"
 exit $fail
