@@ -111,7 +111,7 @@ static int parse_group(const char *expr, size_t *pos, segment *s, cs_error *err)
         s->ranges[s->nranges++] = r;
         s->count += r.hi - r.lo + 1;
         if (s->count > HOSTLIST_MAX_NAMES)
-            return col_fail(err, open, "bracket group of more than 2^20 numbers");
+            return col_fail(err, open, "bracket group of more than 2^18 numbers");
         char c = expr[*pos];
         if (c == ',') {
             (*pos)++;
@@ -192,7 +192,7 @@ static int expand_item(const item *it, size_t col, hostlist *h, cs_error *err)
         if (!it->seg[i].text) {
             total *= it->seg[i].count;
             if (total + (uint64_t)h->n > HOSTLIST_MAX_NAMES)
-                return col_fail(err, col, "the expression names more than 2^20 hosts");
+                return col_fail(err, col, "the expression names more than 2^18 hosts");
         }
     for (uint64_t k = 0; k < total; k++) {
         char name[NAME_MAX_LEN + 32];

@@ -28,7 +28,7 @@
 #include "common/error.h"
 
 /* An expansion is refused beyond this many names (a typo like [1-999999999]). */
-#define HOSTLIST_MAX_NAMES (1 << 20) /* 1,048,576: over six times the largest machine's node count */
+#define HOSTLIST_MAX_NAMES (1 << 18) /* 262,144: more nodes than any machine has (Fugaku: 158,976) */
 
 typedef struct hostlist {
     char **names;

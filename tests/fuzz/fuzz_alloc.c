@@ -20,7 +20,7 @@
 #include "fuzz_input.h"
 #include "sim/alloc.h"
 
-/* The most ranks the harness places (a valid allocation may name up to 2^20 hosts). */
+/* The most ranks the harness places (a valid allocation may name up to 2^18 hosts). */
 #define FUZZ_MAX_RANKS 4096
 
 /* expanded: names from hostlist expressions (a CSV's host column may hold anything). */
