@@ -12,8 +12,8 @@
  *     Lua's pattern matcher (string.find, match, gmatch, gsub) is removed, since a
  *     pattern like ".-.-.-.-b" runs exponentially long in C where no hook reaches it
  *     (Lua's code, not collsim's);
- *   - bounded memory: Lua allocates through a counting allocator that fails beyond
- *     FUZZ_LUA_MEMORY, and the plan's max_memory (FUZZ_MAX_MEMORY) refuses topologies
+ *   - bounded memory: the Lua state is made by lua_limits_newstate, as collsim run's
+ *     (--lua-memory FUZZ_LUA_MEMORY, no wall-time limit: the instruction count bounds it), and the plan's max_memory (FUZZ_MAX_MEMORY) refuses topologies
  *     and sweeps estimated to need more (sim/estimate.h), as --max-memory does;
  *   - standard input is /dev/null (io.read would wait for it).
  *
@@ -34,28 +34,6 @@
 #define FUZZ_LUA_MEMORY ((size_t)64 << 20)
 #define FUZZ_MAX_MEMORY ((int64_t)40 << 20)
 #define FUZZ_DIR "/nonexistent-collsim-fuzz"
-
-typedef struct lua_budget {
-    size_t used, limit;
-} lua_budget;
-
-/* lua_Alloc: realloc within a budget (osize is a type tag when ptr is NULL). */
-static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    lua_budget *b = ud;
-    size_t old = ptr ? osize : 0;
-    if (nsize == 0) {
-        free(ptr);
-        b->used -= old;
-        return NULL;
-    }
-    if (nsize > old && b->used + (nsize - old) > b->limit)
-        return NULL; /* Lua raises "not enough memory" */
-    void *q = realloc(ptr, nsize);
-    if (q)
-        b->used = b->used - old + nsize;
-    return q;
-}
 
 /* Stops the script, then every instruction after (so that no pcall can go on). */
 static void stop_hook(lua_State *L, lua_Debug *ar)
@@ -101,15 +79,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(p->dir, sizeof p->dir, "%s", FUZZ_DIR);
     p->facts.seed = 1;
     p->max_memory = FUZZ_MAX_MEMORY;
-    lua_budget budget = {0, FUZZ_LUA_MEMORY};
-    p->L = lua_newstate(budget_alloc, &budget);
+    p->L = lua_limits_newstate(&p->limits, p->facts.path, 0, FUZZ_LUA_MEMORY);
     if (!p->L)
         abort();
     scenario_open_libs(p->L, p);
     scenario_open_collsim(p->L, p);
     lua_pop(p->L, 1);
     remove_patterns(p->L);
-    lua_sethook(p->L, stop_hook, LUA_MASKCOUNT, FUZZ_INSTRUCTIONS);
+    lua_sethook(p->L, stop_hook, LUA_MASKCOUNT, FUZZ_INSTRUCTIONS); /* replaces lua_limits' hook */
     if (luaL_loadbufferx(p->L, (const char *)data, size, "@fuzz.lua", "t") == LUA_OK &&
         lua_pcall(p->L, 0, 0, 0) == LUA_OK)
         check_plan(p);
