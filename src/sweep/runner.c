@@ -57,11 +57,12 @@ static void select_shard(runner *r)
         r->rec[i].wall_s = NAN;
 }
 
-/* The shard position of a plan index, or -1 if another shard has it. */
+/* The shard position of a plan index, or -1 if another shard has it (or index is -1, not a
+ * point of the plan). */
 static int64_t shard_pos(const runner *r, int64_t index)
 {
     int64_t k = r->o->shard_k - 1, N = r->o->shard_n;
-    return index % N == k ? index / N : -1;
+    return index >= 0 && index % N == k ? index / N : -1;
 }
 
 /* Takes the status of a kept row into its record. */
@@ -80,6 +81,8 @@ static void record_row(runner *r, size_t pos, const char *line)
 
 static const char timings_header[] = "point,id,wall_s,peak_rss_kb\n";
 
+/* Takes the measurements of the kept rows, matched by point id like the rows (their
+ * point numbers may be those of another plan). */
 static void read_timings(runner *r, const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -87,11 +90,12 @@ static void read_timings(runner *r, const char *path)
     long long index;
     double wall;
     long rss;
+    int64_t pos;
     while (f && fgets(line, sizeof line, f)) {
         if (sscanf(line, "%lld,%16[0-9a-f],%lf,%ld", &index, id, &wall, &rss) != 4 ||
-            sweep_plan_find(r->p, id) != index || shard_pos(r, index) < 0)
+            (pos = shard_pos(r, sweep_plan_find(r->p, id))) < 0)
             continue;
-        point_record *rec = &r->rec[shard_pos(r, index)];
+        point_record *rec = &r->rec[pos];
         if (rec->status[0]) {
             rec->wall_s = wall;
             rec->peak_rss_kb = rss;
@@ -101,13 +105,33 @@ static void read_timings(runner *r, const char *path)
         fclose(f);
 }
 
+static void append_timing(runner *r, const sweep_point *pt, double wall, long rss);
+
+/* Writes timings.csv again with the kept rows' measurements under their point numbers of
+ * this plan (resume), so that its lines and results.csv's agree. */
+static int rewrite_timings(runner *r, const char *path, cs_error *err)
+{
+    r->tfd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (r->tfd < 0 || write(r->tfd, timings_header, sizeof timings_header - 1) < 0)
+        return cs_fail(err, "cannot write %s: %s", path, strerror(errno));
+    for (size_t pos = 0; pos < r->n; pos++)
+        if (r->rec[pos].status[0] && !isnan(r->rec[pos].wall_s))
+            append_timing(r, sweep_plan_point(r->p, r->indices[pos]), r->rec[pos].wall_s,
+                          r->rec[pos].peak_rss_kb);
+    close(r->tfd);
+    return 0;
+}
+
 static int open_timings(runner *r, cs_error *err)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/timings.csv", r->o->outdir);
     int resume = r->o->resume && access(path, F_OK) == 0;
-    if (resume)
+    if (resume) {
         read_timings(r, path);
+        if (rewrite_timings(r, path, err) < 0)
+            return -1;
+    }
     r->tfd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0666);
     if (r->tfd < 0)
         return cs_fail(err, "cannot open %s: %s", path, strerror(errno));
@@ -192,7 +216,19 @@ static int refuse_resume(runner *r, const char *changes, size_t nforeign, cs_err
                    rows, r->o->outdir);
 }
 
-/* --resume: keeps the rows of this plan's shard (one per point); the others ("foreign")
+/* Replaces the point number (the first field) of a results.csv row. */
+static void renumber_row(char **line, int64_t index)
+{
+    const char *rest = strchr(*line, ',');
+    size_t n = strlen(rest) + 24;
+    char *out = xmalloc(n);
+    snprintf(out, n, "%lld%s", (long long)index, rest);
+    free(*line);
+    *line = out;
+}
+
+/* --resume: keeps the rows of this plan's shard (one per point, matched by point id); the
+ * others ("foreign")
  * refuse the resume, or with --force go to results.foreign.csv. */
 static int resume_rows(runner *r, cs_error *err)
 {
@@ -207,11 +243,14 @@ static int resume_rows(runner *r, cs_error *err)
     for (size_t i = 0; i < rows.n; i++) {
         int64_t index, pos;
         char id[SWEEP_ID_LEN + 1];
-        if (csv_row_key(rows.lines[i], &index, id) < 0 || sweep_plan_find(r->p, id) != index ||
-            (pos = shard_pos(r, index)) < 0 || r->rec[pos].status[0]) {
+        if (csv_row_key(rows.lines[i], &index, id) < 0 ||
+            (pos = shard_pos(r, sweep_plan_find(r->p, id))) < 0 || r->rec[pos].status[0]) {
             foreign[nforeign++] = rows.lines[i];
             continue;
         }
+        /* a point of this plan, perhaps at another position (a scenario whose environment
+         * selects a larger subset, say): it gets this plan's point number */
+        renumber_row(&rows.lines[i], (int64_t)r->indices[pos]);
         record_row(r, (size_t)pos, rows.lines[i]);
         kept[nkept++] = rows.lines[i];
     }

@@ -176,6 +176,24 @@ check "resume --force" 0 "24 rows that are not points of this run moved to .*res
 same "resume --force: the old rows aside" "$tmp/a/results.csv" "$tmp/k/results.foreign.csv"
 same "resume --force: the new run" "$tmp/c/results.csv" "$tmp/k/results.csv"
 
+# a scenario whose environment selects a subset of its points: resuming with a larger
+# subset keeps the rows (matched by point id, renumbered) and runs only the new points
+cat > "$tmp/subset.lua" <<'LUA'
+local sizes = os.getenv("SUBSET") == "small" and {"1KiB", "64KiB"} or {"1KiB", "4KiB", "64KiB"}
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4,
+              algorithms = {"ring", "recursive_doubling"}, sizes = sizes}
+LUA
+SUBSET=small "$bin" run "$tmp/subset.lua" -o "$tmp/sub" -q --no-plot
+"$bin" run "$tmp/subset.lua" -o "$tmp/whole" -q --no-plot
+check "resume with a larger subset" 0 "6 points (4 resumed)" -- \
+    "$bin" run "$tmp/subset.lua" -o "$tmp/sub" --resume --no-plot
+same "larger subset resumed = the whole run" "$tmp/whole/results.csv" "$tmp/sub/results.csv"
+cut -d, -f1,2 "$tmp/sub/timings.csv" | sort > "$tmp/sub/t.keys"
+cut -d, -f1,2 "$tmp/sub/results.csv" | sort > "$tmp/sub/r.keys"
+same "timings renumbered like the rows" "$tmp/sub/r.keys" "$tmp/sub/t.keys"
+check "resume with a smaller subset refused" 2 "2 of its rows are not points of this run" -- \
+    env SUBSET=small "$bin" run "$tmp/subset.lua" -o "$tmp/sub" --resume --no-plot
+
 # ---- shards ------------------------------------------------------------------------------------
 for k in 1 2 3; do
     "$bin" run "$tmp/small.lua" -o "$tmp/s$k" --seed 7 --shard $k/3 -q --no-plot 2>/dev/null 2>/dev/null
