@@ -14,15 +14,18 @@
 -- subset its own output directory (--resume continues the same subset after an
 -- interruption). The reference outputs were made with
 --   SWING_SHAPES=8x8,16x16,8x8x8 collsim run scenarios/swing_tori.lua -o results/swing/swing_tori -j 2
---   SWING_SHAPES=64x64,hyperx,hx2mesh,hx4mesh,64x16,128x8,256x4,8x8x8x8 SWING_PLAN=pruned \
+--   SWING_SHAPES=64x64,hyperx,8x8x8x8 SWING_PLAN=pruned \
 --       collsim run scenarios/swing_tori.lua -o results/swing/swing_large -j 2
+--   SWING_SHAPES=64x16,128x8,256x4 SWING_PLAN=pruned \
+--       collsim run scenarios/swing_tori.lua -o results/swing/swing_rect -j 2
+-- (--resume with a larger SWING_SHAPES keeps the rows already there)
 --
 -- SWING_PLAN=pruned keeps, on networks of 1,024 nodes or more, the points that decide the
 -- paper's comparisons and drops the rest (a 4,096-node ring point alone costs ~15 min):
 -- latency-optimal algorithms up to 128 KiB, bandwidth-optimal ones from 8 KiB (bucket from
 -- 128 KiB), the torus-optimized and mirrored recursive doubling but not the plain one, and
 -- no Hamiltonian rings and no ring (2(P-1) steps) except on the rectangular tori from 32 MiB
--- (the paper's "ring beats Swing on 256x4 at 512 MiB"). Smaller networks run the whole plan.
+-- (the paper's "ring beats Swing on 256x4 at 512 MiB": its RING is the Hamiltonian rings). Smaller networks run the whole plan.
 
 local only = os.getenv("SWING_SHAPES")
 local cap = os.getenv("SWING_MAX") and collsim.size(os.getenv("SWING_MAX"))
@@ -30,13 +33,17 @@ local pruned = os.getenv("SWING_PLAN") == "pruned"
 
 local latency_optimal = {swing_latency = true, recursive_doubling = true,
                          recursive_doubling_torus = true}
-local dropped = {recursive_doubling = true, rabenseifner = true, hamiltonian_rings = true}
+local dropped = {recursive_doubling = true, rabenseifner = true}
 
 -- The pruned plan's rule for one point of shape s.
 local function in_pruned_plan(pt, s)
   if s.topo.hosts < 1024 then return true end
   if dropped[pt.algorithm] then return false end
-  if pt.algorithm == "ring" then return s.rectangular and pt.size >= 32 * 1024 * 1024 end
+  -- the paper's RING is the Hamiltonian rings (4 rings on 2 edge-disjoint cycles); the
+  -- plain ring is kept beside it on the rectangular tori
+  if pt.algorithm == "ring" or pt.algorithm == "hamiltonian_rings" then
+    return s.rectangular and pt.size >= 32 * 1024 * 1024
+  end
   if latency_optimal[pt.algorithm] then return pt.size <= 128 * 1024 end
   -- bucket's 2D(d-1)-ish steps make it latency-bound below ~128 KiB, where the
   -- latency-optimal baselines beat it by far; a 4,096-node point there costs 10-15 min
