@@ -5,13 +5,27 @@
 -- (Dragonfly) and Fugaku (8x8x8 torus) presets. `scripts/alltoallv_stats.py radix` prints the best
 -- radix per (machine, P, S); the paper's trend: ~2 (small S), ~sqrt(P) (medium), ~P (large).
 -- COLLSIM_QUICK=1 (environment) runs a scaled-down version: P = 512 only, fewer radices.
+-- ALLTOALLV_P=1024 (comma-separated) picks the rank counts, ALLTOALLV_MODEL=packet the
+-- model (default cm02): the packet model runs a point with hundreds of thousands of
+-- messages in flight in seconds where SimGrid's max-min solver takes minutes (results/
+-- alltoallv/README.md compares the two at P = 512). A subset or model is its own plan:
+-- give it its own -o directory.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"
+local model = os.getenv("ALLTOALLV_MODEL") or "cm02"
 local machines = {
   collsim.machine("platforms/polaris.yaml"),
   collsim.machine("platforms/fugaku.yaml"),
 }
 local Ps = quick and {512} or {512, 1024, 2048}
+if os.getenv("ALLTOALLV_P") then
+  Ps = {}
+  for v in os.getenv("ALLTOALLV_P"):gmatch("[^,]+") do
+    local P = math.tointeger(tonumber(v))
+    if not P or P < 2 then error("ALLTOALLV_P: a comma-separated list of rank counts, got " .. v) end
+    Ps[#Ps + 1] = P
+  end
+end
 local Ss = {"16B", "64B", "256B", "1KiB", "4KiB", "16KiB"}
 
 local function radices(P)
@@ -36,6 +50,7 @@ for _, P in ipairs(Ps) do
       ranks_per_node = 32,
       workload       = collsim.workload("uniform", {S = S}),
       algorithm      = collsim.algorithm("parlogna", {radix = radices(P)}),
+      model          = model,
       size           = S,   -- the nominal S, kept in size_bytes for the statistics
     }
   end
