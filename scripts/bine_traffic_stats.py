@@ -8,8 +8,8 @@ allreduce reduction per node count over the fragmented placements (the paper's F
 
 Reads RESULTS_DIR/bine_traffic/results.csv (scenarios/bine_traffic.lua), the per-step
 link loads of RESULTS_DIR/modular_distance (scripts/bine_modular_distance.sh) and, when
-present, bine_lumi_small / bine_fugaku results; prints Markdown tables. Standard library
-only.
+present, bine_lumi_small / bine_lumi (full, perhaps partial) / bine_fugaku results; prints
+Markdown tables. Standard library only.
 
 Traffic metric: bytes_intergroup_msgs (bytes of messages between ranks in different
 groups: the paper's "global traffic", minimal routing). Reduction = 1 - bine / baseline.
@@ -210,10 +210,12 @@ def other_tables(rows):
     print()
 
 
-def lumi_small(resdir):
-    rows = read_csv(os.path.join(resdir, "bine_lumi_small", "results.csv"))
+def lumi(resdir, name):
+    """Tables of one LUMI run (bine_lumi_small, or the full bine_lumi, perhaps partial)."""
+    rows = read_csv(os.path.join(resdir, name, "results.csv"))
     if not rows:
         return
+    print("# %s (%d rows)\n" % (name, len(rows)))
     bine_names = {"bine", "bine_latency", "bine_bandwidth", "bine_scatter_allgather",
                   "bine_rs_gather", "bine_segmented"}
     best = defaultdict(dict)
@@ -282,7 +284,8 @@ def main(argv):
     rows = read_csv(os.path.join(resdir, "bine_traffic", "results.csv"))
     allreduce_tables(rows, resdir)
     other_tables(rows)
-    lumi_small(resdir)
+    lumi(resdir, "bine_lumi_small")
+    lumi(resdir, "bine_lumi")
     fugaku(resdir)
     return 0
 
