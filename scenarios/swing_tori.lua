@@ -25,7 +25,8 @@
 -- latency-optimal algorithms up to 128 KiB, bandwidth-optimal ones from 8 KiB (bucket from
 -- 128 KiB), the torus-optimized and mirrored recursive doubling but not the plain one, and
 -- no Hamiltonian rings and no ring (2(P-1) steps) except on the rectangular tori from 32 MiB
--- (the paper's "ring beats Swing on 256x4 at 512 MiB": its RING is the Hamiltonian rings). Smaller networks run the whole plan.
+-- (the paper's "ring beats Swing on 256x4 at 512 MiB": its RING is the Hamiltonian rings).
+-- Smaller networks run the whole plan.
 
 local only = os.getenv("SWING_SHAPES")
 local cap = os.getenv("SWING_MAX") and collsim.size(os.getenv("SWING_MAX"))

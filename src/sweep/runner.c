@@ -105,41 +105,6 @@ static void read_timings(runner *r, const char *path)
         fclose(f);
 }
 
-static void append_timing(runner *r, const sweep_point *pt, double wall, long rss);
-
-/* Writes timings.csv again with the kept rows' measurements under their point numbers of
- * this plan (resume), so that its lines and results.csv's agree. */
-static int rewrite_timings(runner *r, const char *path, cs_error *err)
-{
-    r->tfd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (r->tfd < 0 || write(r->tfd, timings_header, sizeof timings_header - 1) < 0)
-        return cs_fail(err, "cannot write %s: %s", path, strerror(errno));
-    for (size_t pos = 0; pos < r->n; pos++)
-        if (r->rec[pos].status[0] && !isnan(r->rec[pos].wall_s))
-            append_timing(r, sweep_plan_point(r->p, r->indices[pos]), r->rec[pos].wall_s,
-                          r->rec[pos].peak_rss_kb);
-    close(r->tfd);
-    return 0;
-}
-
-static int open_timings(runner *r, cs_error *err)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/timings.csv", r->o->outdir);
-    int resume = r->o->resume && access(path, F_OK) == 0;
-    if (resume) {
-        read_timings(r, path);
-        if (rewrite_timings(r, path, err) < 0)
-            return -1;
-    }
-    r->tfd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0666);
-    if (r->tfd < 0)
-        return cs_fail(err, "cannot open %s: %s", path, strerror(errno));
-    if (!resume && write(r->tfd, timings_header, sizeof timings_header - 1) < 0)
-        return cs_fail(err, "cannot write %s: %s", path, strerror(errno));
-    return 0;
-}
-
 static void append_timing(runner *r, const sweep_point *pt, double wall, long rss)
 {
     char line[128];
@@ -147,6 +112,24 @@ static void append_timing(runner *r, const sweep_point *pt, double wall, long rs
                      wall, rss);
     if (write(r->tfd, line, (size_t)n) != n)
         fprintf(stderr, "collsim run: cannot append to timings.csv: %s\n", strerror(errno));
+}
+
+/* Starts timings.csv. On resume the kept rows' measurements are read first and written
+ * back under this plan's point numbers, so that its lines and results.csv's agree. */
+static int open_timings(runner *r, cs_error *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/timings.csv", r->o->outdir);
+    if (r->o->resume && access(path, F_OK) == 0)
+        read_timings(r, path);
+    r->tfd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (r->tfd < 0 || write(r->tfd, timings_header, sizeof timings_header - 1) < 0)
+        return cs_fail(err, "cannot write %s: %s", path, strerror(errno));
+    for (size_t pos = 0; pos < r->n; pos++) /* only resumed rows have a status yet */
+        if (r->rec[pos].status[0] && !isnan(r->rec[pos].wall_s))
+            append_timing(r, sweep_plan_point(r->p, r->indices[pos]), r->rec[pos].wall_s,
+                          r->rec[pos].peak_rss_kb);
+    return 0;
 }
 
 /* ---- --resume: what the output directory holds ------------------------------------------ */
@@ -228,8 +211,7 @@ static void renumber_row(char **line, int64_t index)
 }
 
 /* --resume: keeps the rows of this plan's shard (one per point, matched by point id); the
- * others ("foreign")
- * refuse the resume, or with --force go to results.foreign.csv. */
+ * others ("foreign") refuse the resume, or with --force go to results.foreign.csv. */
 static int resume_rows(runner *r, cs_error *err)
 {
     csv_rows rows;
