@@ -5,12 +5,11 @@
 -- `python3 scripts/alltoallv_stats.py compare <dir>/results.csv` prints each algorithm's speedup over the best baseline.
 -- COLLSIM_QUICK=1 runs P = 512 on Polaris only, uniform S = 16 B, 1 KiB, 16 KiB, normal,
 -- power-law, fft1, and fewer variants (below).
--- ALLTOALLV_MODEL=packet (environment) runs the plan on the packet model instead of cm02:
--- seconds instead of minutes for the points with thousands of messages in flight, and no
--- SimGrid max-min aborts (results/alltoallv/README.md). Give it its own -o directory.
+-- `collsim run --model packet` runs the plan on the packet model instead of cm02: seconds
+-- instead of minutes for the points with thousands of messages in flight, and no SimGrid
+-- max-min aborts (results/alltoallv/README.md). Give it its own -o directory.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"
-local model = os.getenv("ALLTOALLV_MODEL") or "cm02"
 local machines = quick and {collsim.machine("platforms/polaris.yaml")}
                         or {collsim.machine("platforms/polaris.yaml"),
                             collsim.machine("platforms/fugaku.yaml")}
@@ -46,7 +45,7 @@ collsim.sweep{
   collective     = "alltoallv",
   ranks          = P,
   ranks_per_node = 32,
-  model          = model,
+  model          = "cm02",
   workloads      = workloads,
   algorithms     = algorithms,
 }

@@ -4,12 +4,11 @@
 -- batch_size 0 means "all at once" (the artifact's default N resp. P).
 -- COLLSIM_QUICK=1 runs P = 512 (N = 16), Polaris only, S = 16 B and 16 KiB, radix 2/8/32,
 -- batch sizes 1, 4, all (coalesced) and 1, 32, all (staggered).
--- ALLTOALLV_MODEL=packet (environment) runs the plan on the packet model instead of cm02:
--- seconds instead of minutes for the points with thousands of messages in flight, and no
--- SimGrid max-min aborts (results/alltoallv/README.md). Give it its own -o directory.
+-- `collsim run --model packet` runs the plan on the packet model instead of cm02: seconds
+-- instead of minutes for the points with thousands of messages in flight, and no SimGrid
+-- max-min aborts (results/alltoallv/README.md). Give it its own -o directory.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"
-local model = os.getenv("ALLTOALLV_MODEL") or "cm02"
 local machines = quick and {collsim.machine("platforms/polaris.yaml")}
                         or {collsim.machine("platforms/polaris.yaml"),
                             collsim.machine("platforms/fugaku.yaml")}
@@ -29,7 +28,7 @@ for _, S in ipairs(quick and {"16B", "16KiB"} or {"16B", "1KiB", "16KiB"}) do
     collective     = "alltoallv",
     ranks          = P,
     ranks_per_node = 32,
-    model          = model,
+    model          = "cm02",
     workload       = collsim.workload("uniform", {S = S}),
     size           = S,
     algorithms     = {

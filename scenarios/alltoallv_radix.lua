@@ -5,14 +5,13 @@
 -- (Dragonfly) and Fugaku (8x8x8 torus) presets. `scripts/alltoallv_stats.py radix` prints the best
 -- radix per (machine, P, S); the paper's trend: ~2 (small S), ~sqrt(P) (medium), ~P (large).
 -- COLLSIM_QUICK=1 (environment) runs a scaled-down version: P = 512 only, fewer radices.
--- ALLTOALLV_P=1024 (comma-separated) picks the rank counts, ALLTOALLV_MODEL=packet the
--- model (default cm02): the packet model runs a point with hundreds of thousands of
--- messages in flight in seconds where SimGrid's max-min solver takes minutes (results/
--- alltoallv/README.md compares the two at P = 512). A subset or model is its own plan:
--- give it its own -o directory.
+-- ALLTOALLV_P=1024 (comma-separated) picks the rank counts; `collsim run --model packet`
+-- runs the plan on the packet model instead of cm02: a point with hundreds of thousands
+-- of messages in flight takes seconds where SimGrid's max-min solver takes minutes
+-- (results/alltoallv/README.md compares the two at P = 512). A subset or model is its own
+-- plan: give it its own -o directory.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"
-local model = os.getenv("ALLTOALLV_MODEL") or "cm02"
 local machines = {
   collsim.machine("platforms/polaris.yaml"),
   collsim.machine("platforms/fugaku.yaml"),
@@ -50,7 +49,7 @@ for _, P in ipairs(Ps) do
       ranks_per_node = 32,
       workload       = collsim.workload("uniform", {S = S}),
       algorithm      = collsim.algorithm("parlogna", {radix = radices(P)}),
-      model          = model,
+      model          = "cm02",
       size           = S,   -- the nominal S, kept in size_bytes for the statistics
     }
   end

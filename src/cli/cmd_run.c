@@ -21,6 +21,9 @@ static const char usage[] =
     "  --shard K/N        run only the points i with i mod N = K-1\n"
     "  --seed S           scenario seed (overrides collsim.seed in the file)\n"
     "  --unsafe-lua       no sandbox (os.execute, io.popen, writes anywhere)\n"
+    "  --model M          run every point on model M (cm02, lv08, smpi, packet,\n"
+    "                     traffic) instead of the scenario's; traffic-model points\n"
+    "                     stay traffic. A different plan: give it its own -o DIR\n"
     "  --no-plot          do not call scripts/plot.py\n"
     "  --point-timeout S  kill a point after S seconds of wall time; its row gets\n"
     "                     status=timeout and the sweep goes on (default: none)\n"
@@ -41,7 +44,7 @@ static const struct option opts[] = {
     {"no-plot", no_argument, 0, 'N'},      {"quiet", no_argument, 0, 'q'},
     {"point-timeout", required_argument, 0, 't'}, {"lua-timeout", required_argument, 0, 'L'},
     {"lua-memory", required_argument, 0, 'M'},   {"force", no_argument, 0, 'F'},
-    {"max-memory", required_argument, 0, 'X'},
+    {"max-memory", required_argument, 0, 'X'}, {"model", required_argument, 0, 'm'},
     {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -92,6 +95,9 @@ static int parse_option(int c, void *arg, cs_error *err)
         return 0;
     case 'F': v->run.force = 1; return 0;
     case 'X': return parse_size(optarg, &v->load.max_memory, err);
+    case 'm':
+        v->load.have_model = 1;
+        return sim_model_parse(optarg, &v->load.model, err);
     default: return 1; /* --help */
     }
 }

@@ -515,6 +515,27 @@ static void add_defaults(sweep_plan *p, sweep_axes *ax)
         add_value(ax, AX_SIZE, (int64_t)1 << 20, 0);
 }
 
+/* collsim run --model M: every model value but traffic becomes M (once: a sweep of cm02
+ * and smpi under --model packet has one model, not two identical ones). */
+static void override_model(const sweep_plan *p, sweep_axes *ax)
+{
+    if (!p->have_model)
+        return;
+    size_t kept = 0;
+    int have_override = 0;
+    for (size_t m = 0; m < ax->n[AX_MODEL]; m++) {
+        sim_model v = (sim_model)ax->v[AX_MODEL][m].i;
+        if (v != SIM_MODEL_TRAFFIC) {
+            if (have_override)
+                continue;
+            have_override = 1;
+            v = p->model;
+        }
+        ax->v[AX_MODEL][kept++].i = v;
+    }
+    ax->n[AX_MODEL] = kept;
+}
+
 /* repetitions = N is the axis 0 .. N-1 ("repeat" is a Lua keyword: only t["repeat"]) */
 static void read_repeat(lua_State *L, sweep_axes *ax, size_t k)
 {
@@ -604,6 +625,7 @@ static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
     ax->filter = read_function(L, NKEYS - 2);    /* sweep_keys ends with filter, */
     ax->on_result = read_function(L, NKEYS - 1); /* on_result */
     add_defaults(p, ax);
+    override_model(p, ax);
 }
 
 /* collsim.sweep{...}: returns the number of points it added. */

@@ -99,6 +99,7 @@ static void write_header(FILE *f, const sweep_plan *p, const manifest_run *m)
     fprintf(f, "%" PRIu64, sf->seed);
     key(f, in, "unsafe_lua");
     fputs(sf->unsafe_lua ? "true" : "false", f);
+    key_str(f, in, "model_override", sf->model_override);
     key_str(f, in, "collsim_version", COLLSIM_VERSION);
     key_str(f, in, "git_revision", COLLSIM_GIT_REV);
     key_str(f, in, "simgrid_version", sg);

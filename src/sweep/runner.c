@@ -150,17 +150,18 @@ static void run_changes(const runner *r, char *buf, size_t n)
     char seed[32], shard[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)f->seed);
     snprintf(shard, sizeof shard, "%d/%d", r->o->shard_k, r->o->shard_n);
-    static const char *const keys[] = {"scenario_sha256", "seed", "shard"};
-    static const char *const names[] = {"the scenario file (sha256 ", "the seed (", "the shard ("};
-    const char *now[] = {f->sha256, seed, shard};
-    for (size_t i = 0; i < 3; i++) {
+    static const char *const keys[] = {"scenario_sha256", "seed", "shard", "model_override"};
+    static const char *const names[] = {"the scenario file (sha256 ", "the seed (", "the shard (",
+                                        "--model ("};
+    const char *now[] = {f->sha256, seed, shard, f->model_override};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         manifest_value(text, keys[i], was, sizeof was);
         if (strcmp(was, now[i]) == 0)
             continue;
         const char *cut = i == 0 ? "..." : ""; /* 12 hex digits of a hash say enough */
         size_t at = strlen(buf);
-        snprintf(buf + at, n - at, "%s%s%.12s%s, now %.12s%s)", at ? ", " : "", names[i], was,
-                 cut, now[i], cut);
+        snprintf(buf + at, n - at, "%s%s%.12s%s, now %.12s%s)", at ? ", " : "", names[i],
+                 was[0] ? was : "none", cut, now[i][0] ? now[i] : "none", cut);
     }
     free(text);
 }

@@ -52,6 +52,10 @@ static int init_facts(sweep_plan *p, const char *path, const scenario_opts *o, c
     p->seed_from_cli = o->have_seed;
     p->max_memory = o->max_memory;
     f->unsafe_lua = o->unsafe_lua;
+    p->have_model = o->have_model;
+    p->model = o->model;
+    snprintf(f->model_override, sizeof f->model_override, "%s",
+             o->have_model ? sim_model_name(o->model) : "");
     char copy[4096];
     snprintf(copy, sizeof copy, "%s", path);
     if (!realpath(dirname(copy), p->dir))

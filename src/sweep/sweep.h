@@ -24,7 +24,7 @@
  *
  * Resume: --resume keeps the rows of results.csv whose ids are points of this plan (and
  * shard), skips those points and runs the others. It refuses (out->refused) when the
- * manifest records another scenario SHA-256, seed or shard, or a row is not a point of
+ * manifest records another scenario SHA-256, seed, shard or --model, or a row is not a point of
  * this run, unless forced: then such rows are moved to OUTDIR/results.foreign.csv. An
  * error that stops a run leaves the manifest in state "failed" with the message. Interruption (SIGINT, SIGTERM, SIGHUP):
  * running points are killed and not recorded, completed rows stay, the manifest says
@@ -86,6 +86,10 @@ typedef struct scenario_opts {
                              without points is fine */
     int64_t max_memory;   /* refuse a topology, and points, estimated to need more
                              (sim/estimate.h; bytes, 0 = no limit) */
+    int have_model;       /* --model: `model` replaces the model of every sweep's points,
+                             except traffic-model ones (they count bytes, no time); the
+                             point ids change with it, as for a model set in the file */
+    sim_model model;
 } scenario_opts;
 /* The defaults of collsim run (--lua-timeout, --lua-memory). */
 #define SCENARIO_LUA_TIMEOUT_S 60.0
@@ -111,6 +115,7 @@ typedef struct scenario_facts {
     char sha256[SHA256_HEX_LEN + 1];
     uint64_t seed;
     int unsafe_lua;
+    char model_override[16]; /* collsim run --model, "" if none */
     char plot_baseline[512]; /* collsim.plot{baseline=...}: names separated by ',' */
     size_t duplicates;   /* points dropped because an earlier one had the same id */
 } scenario_facts;
@@ -144,7 +149,8 @@ typedef struct sweep_run_opts {
     progress_mode progress;
     const char *command;   /* the command line, for the manifest */
     double point_timeout_s; /* > 0: a point running longer is killed, status "timeout" */
-    int force;             /* with resume: go on when the scenario, seed or shard changed */
+    int force;             /* with resume: go on when the scenario, seed, shard or
+                              --model changed */
 } sweep_run_opts;
 
 typedef struct sweep_outcome {

@@ -60,6 +60,8 @@ struct sweep_plan {
     int seed_used;      /* a sweep has used the seed: collsim.seed may not change it now */
     int seed_from_cli;
     int64_t max_memory; /* scenario_opts.max_memory */
+    int have_model;     /* scenario_opts.have_model, model */
+    sim_model model;
     /* interned strings: strs[i], and an open-addressing table of indices + 1 */
     char **strs;
     size_t nstrs, strs_cap;

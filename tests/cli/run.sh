@@ -194,6 +194,26 @@ same "timings renumbered like the rows" "$tmp/sub/r.keys" "$tmp/sub/t.keys"
 check "resume with a smaller subset refused" 2 "2 of its rows are not points of this run" -- \
     env SUBSET=small "$bin" run "$tmp/subset.lua" -o "$tmp/sub" --resume --no-plot
 
+# ---- --model: every timed point on another model; traffic points stay traffic ---------------
+cat > "$tmp/models.lua" <<'LUA'
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4,
+              algorithm = "ring", sizes = {"1KiB", "64KiB"}, models = {"cm02", "smpi"}}
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4,
+              algorithm = "ring", size = "1KiB", model = "traffic"}
+LUA
+check "--model packet: one model, not two" 0 "3 points (0 resumed): 3 ok" -- \
+    "$bin" run "$tmp/models.lua" -o "$tmp/mp" --model packet --no-plot
+check "--model packet: the rows' models" 0 "^packet routing=minimal mtu=4096 buffer=65536,packet routing=minimal mtu=4096 buffer=65536,traffic,$" -- \
+    sh -c "python3 -c \"import csv,sys; print(','.join(r['model'] for r in csv.DictReader(open(sys.argv[1]))) + ',')\" '$tmp/mp/results.csv'"
+check "--model in the manifest" 0 '"model_override": "packet"' -- cat "$tmp/mp/manifest.json"
+check "--model flow = cm02" 0 "^3$" -- sh -c "'$bin' run '$tmp/models.lua' -o '$tmp/mf' --model flow -q --no-plot && grep -c ',cm02,\|,traffic,' '$tmp/mf/results.csv'"
+check "resume under another --model refused" 2 "\-\-model (packet, now cm02) changed" -- \
+    "$bin" run "$tmp/models.lua" -o "$tmp/mp" --model cm02 --resume --no-plot
+check "resume without the --model refused" 2 "\-\-model (packet, now none) changed" -- \
+    "$bin" run "$tmp/models.lua" -o "$tmp/mp" --resume --no-plot
+check "bad --model" 2 "unknown model 'fluid' (allowed: cm02 (default, alias flow), lv08, smpi, traffic, packet)" -- \
+    "$bin" run "$tmp/models.lua" -o "$tmp/mx" --model fluid
+
 # ---- shards ------------------------------------------------------------------------------------
 for k in 1 2 3; do
     "$bin" run "$tmp/small.lua" -o "$tmp/s$k" --seed 7 --shard $k/3 -q --no-plot 2>/dev/null 2>/dev/null
