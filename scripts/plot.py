@@ -185,6 +185,9 @@ def heatmaps(rows, baseline, outdir):
     written = []
     for key, grows in sorted(groups.items()):
         names = baseline or (["ring"] if any(r["algorithm"] == "ring" for r in grows) else [])
+        # name only the baselines this collective ran (a scenario's list covers them all)
+        ran = {r["algorithm"] for r in grows}
+        names = [n for n in names if n in ran]
         cells = heatmap_cells(grows, set(names))
         if cells:
             name = re.sub(r"[^A-Za-z0-9=._-]+", "_", "-".join(key[1:] + key[:1]))
