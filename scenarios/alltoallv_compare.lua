@@ -5,14 +5,14 @@
 -- `python3 scripts/alltoallv_stats.py compare <dir>/results.csv` prints each algorithm's speedup over the best baseline.
 -- COLLSIM_QUICK=1 runs P = 512 on Polaris only, uniform S = 16 B, 1 KiB, 16 KiB, normal,
 -- power-law, fft1, and fewer variants (below).
+-- ALLTOALLV_MACHINES=polaris (or fugaku, or both comma-separated) picks the machines.
 -- `collsim run --model packet` runs the plan on the packet model instead of cm02: seconds
 -- instead of minutes for the points with thousands of messages in flight, and no SimGrid
 -- max-min aborts (results/alltoallv/README.md). Give it its own -o directory.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"
-local machines = quick and {collsim.machine("platforms/polaris.yaml")}
-                        or {collsim.machine("platforms/polaris.yaml"),
-                            collsim.machine("platforms/fugaku.yaml")}
+local machines = dofile(collsim.info.dir .. "/lib/alltoallv_machines.lua")(
+  quick and {"polaris"} or {"polaris", "fugaku"})
 local P = quick and 512 or 2048
 local sq = math.tointeger(math.floor(math.sqrt(P) + 0.5))
 local algorithms = {

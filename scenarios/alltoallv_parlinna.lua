@@ -4,14 +4,14 @@
 -- batch_size 0 means "all at once" (the artifact's default N resp. P).
 -- COLLSIM_QUICK=1 runs P = 512 (N = 16), Polaris only, S = 16 B and 16 KiB, radix 2/8/32,
 -- batch sizes 1, 4, all (coalesced) and 1, 32, all (staggered).
+-- ALLTOALLV_MACHINES=polaris (or fugaku, or both comma-separated) picks the machines.
 -- `collsim run --model packet` runs the plan on the packet model instead of cm02: seconds
 -- instead of minutes for the points with thousands of messages in flight, and no SimGrid
 -- max-min aborts (results/alltoallv/README.md). Give it its own -o directory.
 
 local quick = os.getenv("COLLSIM_QUICK") == "1"
-local machines = quick and {collsim.machine("platforms/polaris.yaml")}
-                        or {collsim.machine("platforms/polaris.yaml"),
-                            collsim.machine("platforms/fugaku.yaml")}
+local machines = dofile(collsim.info.dir .. "/lib/alltoallv_machines.lua")(
+  quick and {"polaris"} or {"polaris", "fugaku"})
 local P = quick and 512 or 2048
 local N = P // 32
 local radices = quick and {2, 8, 32} or {2, 4, 8, 16, 32}

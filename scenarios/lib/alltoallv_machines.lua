@@ -1,0 +1,19 @@
+-- lib/alltoallv_machines.lua - the machines of the alltoallv scenarios (not a scenario:
+-- they load it with dofile). Returns a function: machines(default_names) -> the list of
+-- collsim.machine presets named by the environment variable ALLTOALLV_MACHINES
+-- ("polaris", "fugaku" or "polaris,fugaku"), or by default_names when it is unset.
+local allowed = {polaris = "platforms/polaris.yaml", fugaku = "platforms/fugaku.yaml"}
+
+return function(default_names)
+  local names = os.getenv("ALLTOALLV_MACHINES") or table.concat(default_names, ",")
+  local list = {}
+  for name in names:gmatch("[^,]+") do
+    if not allowed[name] then
+      error("ALLTOALLV_MACHINES: '" .. name .. "' is not a machine of these scenarios " ..
+            "(allowed: polaris, fugaku, comma-separated)", 2)
+    end
+    list[#list + 1] = collsim.machine(allowed[name])
+  end
+  if #list == 0 then error("ALLTOALLV_MACHINES: no machine named (allowed: polaris, fugaku)", 2) end
+  return list
+end
