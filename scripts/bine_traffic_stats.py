@@ -278,6 +278,26 @@ def fugaku(resdir):
     print()
 
 
+def fugaku_flow(resdir):
+    """The timed large shapes (bine_fugaku_flow): every algorithm's time, fastest first."""
+    rows = read_csv(os.path.join(resdir, "bine_fugaku_flow", "results.csv"))
+    if not rows:
+        return
+    print("## Fugaku 64x64 and 32x256, flow model (bine_fugaku_flow)\n")
+    print("| shape | collective | size | algorithms, fastest first (ms) |")
+    print("|---|---|---|---|")
+    cells = defaultdict(list)
+    for r in rows:
+        name = r["algorithm"] + (" " + r["params"] if r["params"] else "")
+        cells[(r["dims"], r["collective"], int(r["size_bytes"]))].append(
+            (float(r["time_s"]) * 1e3, name))
+    for (dims, coll, size), entries in sorted(cells.items()):
+        entries.sort()
+        print("| %s | %s | %d | %s |" % (dims, coll, size, ", ".join(
+            "%s %.3f (%.2fx)" % (n, t, t / entries[0][0]) for t, n in entries)))
+    print()
+
+
 def main(argv):
     resdir = argv[1] if len(argv) > 1 else "results/bine"
     modular_distance(resdir)
@@ -287,6 +307,7 @@ def main(argv):
     lumi(resdir, "bine_lumi_small")
     lumi(resdir, "bine_lumi")
     fugaku(resdir)
+    fugaku_flow(resdir)
     return 0
 
 
