@@ -24,8 +24,8 @@
  *
  * Resume: --resume keeps the rows of results.csv whose ids are points of this plan (and
  * shard), skips those points and runs the others. It refuses (out->refused) when the
- * manifest records another scenario SHA-256, seed, shard or --model, or a row is not a point of
- * this run, unless forced: then such rows are moved to OUTDIR/results.foreign.csv. An
+ * manifest records another scenario SHA-256, seed, shard or --model, or a row is not a
+ * point of this run, unless forced: then such rows are moved to OUTDIR/results.foreign.csv. An
  * error that stops a run leaves the manifest in state "failed" with the message. Interruption (SIGINT, SIGTERM, SIGHUP):
  * running points are killed and not recorded, completed rows stay, the manifest says
  * "interrupted", and the run returns 128 + the signal number.
