@@ -25,6 +25,8 @@ static const char usage[] =
     "                     traffic) instead of the scenario's; traffic-model points\n"
     "                     stay traffic. A different plan: give it its own -o DIR\n"
     "  --no-plot          do not call scripts/plot.py\n"
+    "  --dry-run          print the plan (a line per point: number, id, topology, model,\n"
+    "                     label) and run nothing\n"
     "  --point-timeout S  kill a point after S seconds of wall time; its row gets\n"
     "                     status=timeout and the sweep goes on (default: none)\n"
     "  --lua-timeout S    wall-time limit of the scenario's evaluation and of each\n"
@@ -45,6 +47,7 @@ static const struct option opts[] = {
     {"point-timeout", required_argument, 0, 't'}, {"lua-timeout", required_argument, 0, 'L'},
     {"lua-memory", required_argument, 0, 'M'},   {"force", no_argument, 0, 'F'},
     {"max-memory", required_argument, 0, 'X'}, {"model", required_argument, 0, 'm'},
+    {"dry-run", no_argument, 0, 'D'},
     {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -53,6 +56,7 @@ typedef struct run_cli {
     scenario_opts load;
     sweep_run_opts run;
     int no_plot;
+    int dry_run;
     char command[8192];
 } run_cli;
 
@@ -95,6 +99,7 @@ static int parse_option(int c, void *arg, cs_error *err)
         return 0;
     case 'F': v->run.force = 1; return 0;
     case 'X': return parse_size(optarg, &v->load.max_memory, err);
+    case 'D': v->dry_run = 1; return 0;
     case 'm':
         v->load.have_model = 1;
         return sim_model_parse(optarg, &v->load.model, err);
@@ -151,6 +156,23 @@ static int finish(run_cli *v, sweep_plan *plan, const sweep_outcome *out)
     return 0;
 }
 
+/* --dry-run: the plan on stdout, one point per line (point, id, topology, model, label,
+ * tab-separated), and its size on stderr. */
+static int print_plan(const sweep_plan *plan)
+{
+    size_t n = sweep_plan_count(plan);
+    for (size_t i = 0; i < n; i++) {
+        const sweep_point *pt = sweep_plan_point(plan, i);
+        char label[512];
+        sweep_point_label(plan, pt, label, sizeof label);
+        printf("%zu\t%s\t%s\t%s\t%s\n", i, pt->id, sweep_plan_str(plan, pt->topology),
+               sim_model_name(pt->model), label);
+    }
+    fprintf(stderr, "collsim run: %zu points (%zu duplicates dropped); --dry-run: nothing run\n",
+            n, sweep_plan_facts(plan)->duplicates);
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_cli v;
@@ -162,6 +184,11 @@ int cmd_run(int argc, char **argv)
     if (scenario_load(v.scenario, &v.load, &plan, &err) < 0) {
         fprintf(stderr, "%s\n", err.msg); /* "file:line: message" */
         return EXIT_USAGE;
+    }
+    if (v.dry_run) {
+        rc = print_plan(plan);
+        sweep_plan_free(plan);
+        return rc;
     }
     sweep_outcome out;
     if (sweep_run(plan, &v.run, &out, &err) < 0) {

@@ -1,0 +1,88 @@
+#!/bin/sh
+# The shipped scenarios and their reference outputs agree: every scenarios/*.lua loads
+# (`collsim run --dry-run`: the plan, nothing run), and the rows of every complete
+# reference output under results/ are exactly the points of today's plan (same ids, none
+# missing, none extra; the environment switches as the results READMEs give them), so
+# that `--resume` on them runs nothing and an edit that changes a plan is noticed.
+# Also: --dry-run writes nothing, and a bad scenario switch is a file:line error.
+# usage: scenarios.sh PATH/TO/collsim   (run from the source tree)
+set -u
+bin=$1
+. "$(dirname "$0")/lib/check.sh"
+tmp=$(mktemp -d)
+
+# every scenario loads, with a plan of at least one point
+plan_size() { # NAME COUNT-PATTERN [VAR=value ...] collsim run scenario [options]
+    name=$1 want=$2
+    shift 2
+    got=$(env "$@" --dry-run 2>&1 >/dev/null)
+    case $got in
+        "collsim run: "$want" points "*) echo "ok   $name: $want points" ;;
+        *) echo "FAIL $name: expected $want points, got: $got"; fail=1 ;;
+    esac
+}
+for f in scenarios/*.lua; do
+    plan_size "$f loads" "[1-9]*" "$bin" run "$f"
+done
+
+# reference outputs: every row is a point of the plan (ids), and every point has a row
+same_ids() { # NAME RESULTS.CSV [VAR=value ...] collsim run scenario [options]
+    name=$1 csv=$2
+    shift 2
+    env "$@" --dry-run 2>/dev/null | cut -f2 | sort > "$tmp/plan.ids"
+    tail -n +2 "$csv" | cut -d, -f2 | sort > "$tmp/rows.ids"
+    if [ -s "$tmp/plan.ids" ] && cmp -s "$tmp/plan.ids" "$tmp/rows.ids"; then
+        echo "ok   $name: the rows are the plan ($(wc -l < "$tmp/rows.ids") ids)"
+    else
+        echo "FAIL $name: rows and plan differ"; diff "$tmp/plan.ids" "$tmp/rows.ids" | head -5
+        fail=1
+    fi
+}
+B=$bin
+S=scenarios
+same_ids "bine_lumi" results/bine/bine_lumi/results.csv $B run $S/bine_lumi.lua
+same_ids "bine_lumi_small" results/bine/bine_lumi_small/results.csv $B run $S/bine_lumi_small.lua
+same_ids "bine_traffic" results/bine/bine_traffic/results.csv $B run $S/bine_traffic.lua
+same_ids "bine_fugaku" results/bine/bine_fugaku/results.csv $B run $S/bine_fugaku.lua
+same_ids "bine_fugaku_flow" results/bine/bine_fugaku_flow/results.csv $B run $S/bine_fugaku_flow.lua
+same_ids "swing_tori" results/swing/swing_tori/results.csv SWING_SHAPES=8x8,16x16,8x8x8 $B run $S/swing_tori.lua
+same_ids "swing_large" results/swing/swing_large/results.csv \
+    SWING_SHAPES=64x64,hyperx SWING_PLAN=pruned $B run $S/swing_tori.lua
+same_ids "swing_rect" results/swing/swing_rect/results.csv \
+    SWING_SHAPES=64x16,128x8,256x4 SWING_PLAN=pruned $B run $S/swing_tori.lua
+same_ids "swing_8x8x8x8" results/swing/swing_8x8x8x8/results.csv \
+    SWING_SHAPES=8x8x8x8 SWING_PLAN=pruned $B run $S/swing_tori.lua
+same_ids "swing_hx2mesh" results/swing/swing_hx2mesh/results.csv \
+    SWING_SHAPES=hx2mesh SWING_PLAN=pruned $B run $S/swing_tori.lua
+same_ids "swing_hx4mesh" results/swing/swing_hx4mesh/results.csv \
+    SWING_SHAPES=hx4mesh SWING_PLAN=pruned $B run $S/swing_tori.lua
+same_ids "swing_bandwidth" results/swing/swing_bandwidth/results.csv $B run $S/swing_bandwidth.lua
+same_ids "twodfc_full" results/kautz-2dfc/twodfc_full/results.csv $B run $S/twodfc.lua
+same_ids "kautz_p2p_full" results/kautz-2dfc/kautz_p2p_full/results.csv $B run $S/kautz_p2p.lua
+same_ids "kautz_dfc_full" results/kautz-2dfc/kautz_dfc_full/results.csv $B run $S/kautz_dfc.lua
+same_ids "alltoallv_radix (quick, flow)" results/alltoallv/alltoallv_radix/results.csv \
+    COLLSIM_QUICK=1 $B run $S/alltoallv_radix.lua
+same_ids "alltoallv_parlinna (quick, flow)" results/alltoallv/alltoallv_parlinna/results.csv \
+    COLLSIM_QUICK=1 $B run $S/alltoallv_parlinna.lua
+same_ids "alltoallv_compare (quick, flow)" results/alltoallv/alltoallv_compare/results.csv \
+    COLLSIM_QUICK=1 $B run $S/alltoallv_compare.lua
+same_ids "alltoallv_radix_packet" results/alltoallv/alltoallv_radix_packet/results.csv \
+    $B run $S/alltoallv_radix.lua --model packet
+same_ids "alltoallv_parlinna_packet" results/alltoallv/alltoallv_parlinna_packet/results.csv \
+    COLLSIM_QUICK=1 $B run $S/alltoallv_parlinna.lua --model packet
+same_ids "alltoallv_compare_packet" results/alltoallv/alltoallv_compare_packet/results.csv \
+    COLLSIM_QUICK=1 $B run $S/alltoallv_compare.lua --model packet
+
+# --dry-run writes nothing; bad switches are refused before anything runs
+check "dry run" 0 "64 points (0 duplicates dropped); --dry-run: nothing run" -- \
+    "$bin" run scenarios/quickstart.lua -o "$tmp/out" --dry-run
+[ ! -e "$tmp/out" ] || { echo "FAIL --dry-run created its output directory"; fail=1; }
+check "dry run: a line per point" 0 "^0	[0-9a-f]\{16\}	dragonfly a=4 h=2 p=2	cm02	allreduce ring P=64 n=32B" -- \
+    "$bin" run scenarios/quickstart.lua --dry-run
+check "bad ALLTOALLV_MACHINES" 2 "alltoallv_compare.lua:[0-9]*: ALLTOALLV_MACHINES: 'summit' is not a machine .*(allowed: polaris, fugaku" -- \
+    env ALLTOALLV_MACHINES=summit "$bin" run scenarios/alltoallv_compare.lua --dry-run
+check "bad ALLTOALLV_P" 2 "alltoallv_radix.lua:[0-9]*: ALLTOALLV_P: a comma-separated list" -- \
+    env ALLTOALLV_P=many "$bin" run scenarios/alltoallv_radix.lua --dry-run
+
+rm -rf "$tmp"
+exit $fail
