@@ -257,13 +257,24 @@ def lumi(resdir, name):
     print()
 
 
+def table_section(resdir, name, title, columns):
+    """The rows of resdir/name/results.csv, after printing the section's title and table
+    header (nothing, and no rows, when the directory has no results)."""
+    rows = read_csv(os.path.join(resdir, name, "results.csv"))
+    if rows:
+        print("## %s\n" % title)
+        print("| %s |" % " | ".join(columns))
+        print("|%s" % ("---|" * len(columns)))
+    return rows
+
+
 def fugaku(resdir):
-    rows = read_csv(os.path.join(resdir, "bine_fugaku", "results.csv"))
+    rows = table_section(resdir, "bine_fugaku",
+                         "Fugaku shapes, allreduce 8 MiB (traffic model: link-bytes = bytes x hops)",
+                         ["shape", "algorithm", "params", "link-bytes (GB)", "max link (MB)",
+                          "time (flow) ms"])
     if not rows:
         return
-    print("## Fugaku shapes, allreduce 8 MiB (traffic model: link-bytes = bytes x hops)\n")
-    print("| shape | algorithm | params | link-bytes (GB) | max link (MB) | time (flow) ms |")
-    print("|---|---|---|---|---|---|")
     times = {}
     for r in rows:
         if r["model"] == "cm02" and r["size_bytes"] == str(8 << 20):
@@ -280,12 +291,11 @@ def fugaku(resdir):
 
 def fugaku_flow(resdir):
     """The timed large shapes (bine_fugaku_flow): every algorithm's time, fastest first."""
-    rows = read_csv(os.path.join(resdir, "bine_fugaku_flow", "results.csv"))
+    rows = table_section(resdir, "bine_fugaku_flow",
+                         "Fugaku 64x64 and 32x256, flow model (bine_fugaku_flow)",
+                         ["shape", "collective", "size", "algorithms, fastest first (ms)"])
     if not rows:
         return
-    print("## Fugaku 64x64 and 32x256, flow model (bine_fugaku_flow)\n")
-    print("| shape | collective | size | algorithms, fastest first (ms) |")
-    print("|---|---|---|---|")
     cells = defaultdict(list)
     for r in rows:
         name = r["algorithm"] + (" " + r["params"] if r["params"] else "")
