@@ -158,7 +158,7 @@ static int finish(run_cli *v, sweep_plan *plan, const sweep_outcome *out)
 
 /* --dry-run: the plan on stdout, one point per line (point, id, topology, model, label,
  * tab-separated), and its size on stderr. */
-static int print_plan(const sweep_plan *plan)
+static void print_plan(const sweep_plan *plan)
 {
     size_t n = sweep_plan_count(plan);
     for (size_t i = 0; i < n; i++) {
@@ -170,7 +170,6 @@ static int print_plan(const sweep_plan *plan)
     }
     fprintf(stderr, "collsim run: %zu points (%zu duplicates dropped); --dry-run: nothing run\n",
             n, sweep_plan_facts(plan)->duplicates);
-    return 0;
 }
 
 int cmd_run(int argc, char **argv)
@@ -186,9 +185,9 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (v.dry_run) {
-        rc = print_plan(plan);
+        print_plan(plan);
         sweep_plan_free(plan);
-        return rc;
+        return 0;
     }
     sweep_outcome out;
     if (sweep_run(plan, &v.run, &out, &err) < 0) {
