@@ -1,6 +1,7 @@
 /* packet_internal.h - the packet model's state, shared by its files (not a public header).
  *
  *   packet_net.c     ports, NICs, credits, the port and NIC actors, the final check
+ *   packet_queue.c   a port's queue: which waiting packet it sends next
  *   packet_route.c   the hop a packet takes next (minimal, adaptive, UGAL-L)
  *   packet_ranks.c   messages, rendezvous of sends and receives, ranks waiting
  *   packet_config.c  the configuration
@@ -30,20 +31,46 @@ typedef struct pk_msg {
 
 typedef struct pk_packet {
     pk_msg *msg;
-    struct pk_packet *next;   /* in a port queue */
+    struct pk_packet *next;   /* in its port's flying list or lane */
+    struct pk_packet *prev;   /* in its port's flying list */
     double ready;             /* when it has arrived at `at` */
+    uint64_t seq;             /* its port's count of packets queued before it */
     topo_hop hop;             /* the hop it is queued for */
     int32_t at;               /* the node it is at */
     int32_t bytes;
     int32_t hops;             /* links crossed so far = its virtual channel */
     int32_t via;              /* UGAL: intermediate group still to reach, -1 none */
     int32_t decided;          /* UGAL: the source router has chosen */
+    int32_t lane;             /* the lane of its port it waits in */
+    int64_t pool;             /* the credit pool it needs at its port, -1 none */
     int64_t holding;          /* credit pool it occupies, -1 none */
 } pk_packet;
 
+/* Arrived packets of one port that need the same credit pool and are of the same size
+ * class (packet_queue.c), oldest first. */
+typedef struct pk_lane {
+    pk_packet *head, *tail;
+    int64_t pool;             /* -1: into the destination host, no credit needed */
+    int32_t size_class;       /* bit length of the packets' bytes */
+    int32_t active;           /* its index in the port's active list, -1: empty */
+    /* The packets from head to blocked_end (none: NULL) are all of blocked_min bytes or
+     * more: while the pool has fewer credits, they need not be looked at again. */
+    pk_packet *blocked_end;
+    int32_t blocked_min;
+} pk_lane;
+
+/* An output port. Its packets are in the order (ready, seq): by arrival, then first
+ * queued first. Those still crossing the previous link are in `flying`; arrived ones are
+ * in lanes (packet_queue.c says why). */
 typedef struct pk_port {
     struct pk_net *net;
-    pk_packet *head, *tail;   /* sorted by ready time (FIFO when latencies are equal) */
+    pk_packet *flying, *flying_tail; /* not arrived yet, sorted by (ready, seq) */
+    pk_lane *lanes;           /* every lane the port has had, none freed before the end */
+    int32_t nlanes, cap_lanes, last_lane;
+    int32_t *active;          /* indexes of the non-empty lanes */
+    int32_t nactive;
+    uint64_t seq;             /* packets queued so far */
+    int64_t packets;          /* packets flying or in a lane */
     int64_t queued;           /* bytes waiting in the queue */
     int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
     int64_t bytes_in, bytes_out;
@@ -92,6 +119,7 @@ struct pk_net {
     topo_hop *scratch;        /* maxdeg hops */
     int32_t *group_host;      /* UGAL: one host per group */
     uint64_t rng;
+    pk_packet *spare;         /* delivered packets, for reuse (linked by next) */
     int64_t packet_hops, delivered;
     int64_t msgs_open;        /* messages started and not complete */
     int64_t bad_msgs;         /* completed with other than their bytes delivered */
@@ -106,6 +134,17 @@ void pk_port_enqueue(pk_net *n, pk_packet *p);
 void pk_nic_add(pk_net *n, pk_msg *m);
 /* Bytes queued at a port plus bytes in its downstream buffer. */
 int64_t pk_port_occupancy(const pk_net *n, topo_hop h);
+
+/* packet_queue.c */
+/* Queues packet p, whose p->pool is set, at port pt (not waking the port). */
+void pk_queue_push(pk_port *pt, pk_packet *p);
+/* The packet port pt sends next at time `now`: the oldest arrived one whose pool has a
+ * credit, unlinked and holding that credit; NULL if none. */
+pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now);
+/* Frees the port's packets and lanes. */
+void pk_queue_free(pk_port *pt);
+/* Frees a list of packets linked by `next`. */
+void pk_packets_free(pk_packet *p);
 
 /* packet_route.c: sets p->hop to the hop out of p->at toward the packet's destination. */
 void pk_route(pk_net *n, pk_packet *p);

@@ -1,0 +1,193 @@
+/* packet_queue.c - an output port's queue: which of its waiting packets it sends next.
+ *
+ * The rule (packet.h): the port sends the oldest packet that has arrived, in the order
+ * (ready, seq) - arrival time, then first queued first - whose downstream credit pool
+ * has room for its bytes. A packet waiting for credits on one virtual channel never holds
+ * up another channel, and a smaller packet may pass a larger one waiting on its own.
+ *
+ * One list in that order implements the rule with a walk past every waiting packet. A
+ * congested port of a large all-to-all of small blocks holds thousands of them, and
+ * credits come back a few bytes at a time, so that walk made P = 2048 with 16-byte blocks
+ * quadratic (a point ran for hours). The queue is therefore split:
+ *
+ *   flying   packets still crossing the previous link, sorted by (ready, seq); a packet
+ *            queued later is ready no earlier than now, so arrivals leave in order;
+ *   lanes    arrived packets, one FIFO per (credit pool, size class), where the size
+ *            class is the bit length of the bytes (0, 1, 2-3, 4-7, ...).
+ *
+ * In a lane whose packets are all no larger than the credits, the head is the first that
+ * fits; only the lane whose class straddles the credits needs a walk, and its packets are
+ * within a factor of two of each other. That walk resumes where the last one stopped
+ * while the credits stay below every packet it passed (blocked_end). The port's choice is
+ * the oldest of the lanes' first fitting packets: the same packet as the single list's.
+ */
+#include <stdlib.h>
+
+#include "common/util.h"
+#include "sim/packet_internal.h"
+
+static int32_t size_class(int32_t bytes)
+{
+    int32_t c = 0;
+    for (; bytes > 0; bytes >>= 1)
+        c++;
+    return c;
+}
+
+static int older(const pk_packet *a, const pk_packet *b)
+{
+    return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
+}
+
+/* The index of the lane for packets of `pool` and `cls`, created if new. A port sees few
+ * distinct lanes, and consecutive packets mostly share one: a linear search suffices. */
+static int32_t lane_of(pk_port *pt, int64_t pool, int32_t cls)
+{
+    int32_t last = pt->last_lane;
+    if (last < pt->nlanes && pt->lanes[last].pool == pool && pt->lanes[last].size_class == cls)
+        return last;
+    for (int32_t i = 0; i < pt->nlanes; i++)
+        if (pt->lanes[i].pool == pool && pt->lanes[i].size_class == cls)
+            return pt->last_lane = i;
+    if (pt->nlanes == pt->cap_lanes) {
+        pt->cap_lanes = pt->cap_lanes ? 2 * pt->cap_lanes : 4;
+        pt->lanes = xrealloc(pt->lanes, (size_t)pt->cap_lanes * sizeof *pt->lanes);
+        pt->active = xrealloc(pt->active, (size_t)pt->cap_lanes * sizeof *pt->active);
+    }
+    pk_lane *ln = &pt->lanes[pt->nlanes];
+    *ln = (pk_lane){.pool = pool, .size_class = cls, .active = -1};
+    return pt->last_lane = pt->nlanes++;
+}
+
+void pk_queue_push(pk_port *pt, pk_packet *p)
+{
+    p->seq = pt->seq++;
+    p->lane = lane_of(pt, p->pool, size_class(p->bytes));
+    pt->packets++;
+    /* after the last flying packet ready no later: usually the tail itself; one that came
+     * over a shorter link than those before it goes a few places back */
+    pk_packet *after = pt->flying_tail;
+    while (after && after->ready > p->ready)
+        after = after->prev;
+    p->prev = after;
+    p->next = after ? after->next : pt->flying;
+    if (p->next)
+        p->next->prev = p;
+    else
+        pt->flying_tail = p;
+    if (after)
+        after->next = p;
+    else
+        pt->flying = p;
+}
+
+/* Moves the packets that have arrived by `now` from the flying list to their lanes. */
+static void land_arrived(pk_port *pt, double now)
+{
+    while (pt->flying && pt->flying->ready <= now) {
+        pk_packet *p = pt->flying;
+        pt->flying = p->next;
+        if (pt->flying)
+            pt->flying->prev = NULL;
+        else
+            pt->flying_tail = NULL;
+        pk_lane *ln = &pt->lanes[p->lane];
+        p->next = NULL;
+        if (ln->tail)
+            ln->tail->next = p;
+        else
+            ln->head = p;
+        ln->tail = p;
+        if (ln->active < 0) {
+            ln->active = pt->nactive;
+            pt->active[pt->nactive++] = p->lane;
+        }
+    }
+}
+
+/* The lane's first packet that `credit` bytes let through, NULL if none; *prev: the
+ * packet before it. */
+static pk_packet *lane_first_fit(pk_lane *ln, int64_t credit, pk_packet **prev)
+{
+    *prev = NULL;
+    pk_packet *p = ln->head;
+    int32_t cls = ln->size_class;
+    if (cls > 0 && credit < (1 << (cls - 1))) /* smaller than any packet of the class */
+        return NULL;
+    if (cls < 31 && credit >= (1 << cls) - 1) { /* no smaller than any packet of the class */
+        ln->blocked_end = NULL; /* p may go: nothing may point before it */
+        return p;
+    }
+    int32_t smallest = INT32_MAX;
+    if (ln->blocked_end && credit < ln->blocked_min) {
+        *prev = ln->blocked_end;
+        p = ln->blocked_end->next;
+        smallest = ln->blocked_min;
+    }
+    for (; p && p->bytes > credit; *prev = p, p = p->next)
+        if (p->bytes < smallest)
+            smallest = p->bytes;
+    ln->blocked_end = *prev;
+    ln->blocked_min = smallest;
+    return p;
+}
+
+static void unlink_packet(pk_port *pt, pk_lane *ln, pk_packet *p, pk_packet *prev)
+{
+    if (prev)
+        prev->next = p->next;
+    else
+        ln->head = p->next;
+    if (ln->tail == p)
+        ln->tail = prev;
+    if (!ln->head) { /* out of the active list: the last one takes its place */
+        int32_t moved = pt->active[--pt->nactive];
+        pt->active[ln->active] = moved;
+        pt->lanes[moved].active = ln->active;
+        ln->active = -1;
+        ln->blocked_end = NULL;
+    }
+    pt->packets--;
+}
+
+pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now)
+{
+    land_arrived(pt, now);
+    pk_packet *best = NULL, *best_prev = NULL;
+    for (int32_t i = 0; i < pt->nactive; i++) {
+        pk_lane *ln = &pt->lanes[pt->active[i]];
+        pk_packet *prev = NULL, *p = ln->head;
+        if (ln->pool >= 0)
+            p = lane_first_fit(ln, n->credit[ln->pool], &prev);
+        if (p && (!best || older(p, best))) {
+            best = p;
+            best_prev = prev;
+        }
+    }
+    if (!best)
+        return NULL;
+    unlink_packet(pt, &pt->lanes[best->lane], best, best_prev);
+    if (best->pool >= 0) {
+        n->credit[best->pool] -= best->bytes;
+        pt->in_buffer += best->bytes;
+    }
+    pt->queued -= best->bytes;
+    return best;
+}
+
+void pk_packets_free(pk_packet *p)
+{
+    for (pk_packet *next; p; p = next) {
+        next = p->next;
+        free(p);
+    }
+}
+
+void pk_queue_free(pk_port *pt)
+{
+    pk_packets_free(pt->flying);
+    for (int32_t i = 0; i < pt->nlanes; i++)
+        pk_packets_free(pt->lanes[i].head);
+    free(pt->lanes);
+    free(pt->active);
+}
