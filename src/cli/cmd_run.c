@@ -34,6 +34,8 @@ static const char usage[] =
     "  --lua-memory SIZE  memory limit of the scenario's Lua state (default 1GiB; 0 = none)\n"
     "  --force            with --resume: run even if the scenario file or seed changed;\n"
     "                     rows that are not points of this run go to results.foreign.csv\n"
+    "  --retry            with --resume: run again the points whose rows are not ok\n"
+    "                     (timeout, error), e.g. under a larger --point-timeout\n"
     "  --max-memory SIZE  refuse a topology (before building it) and points estimated to\n"
     "                     need more memory (default: half of the physical memory; 0: none)\n"
     "  -q, --quiet        nothing on stderr but errors (no progress, summary, plot notes)\n"
@@ -47,7 +49,7 @@ static const struct option opts[] = {
     {"point-timeout", required_argument, 0, 't'}, {"lua-timeout", required_argument, 0, 'L'},
     {"lua-memory", required_argument, 0, 'M'},   {"force", no_argument, 0, 'F'},
     {"max-memory", required_argument, 0, 'X'}, {"model", required_argument, 0, 'm'},
-    {"dry-run", no_argument, 0, 'D'},
+    {"dry-run", no_argument, 0, 'D'},      {"retry", no_argument, 0, 'R'},
     {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -98,6 +100,7 @@ static int parse_option(int c, void *arg, cs_error *err)
         v->load.lua_memory = (size_t)x;
         return 0;
     case 'F': v->run.force = 1; return 0;
+    case 'R': v->run.retry = 1; return 0;
     case 'X': return parse_size(optarg, &v->load.max_memory, err);
     case 'D': v->dry_run = 1; return 0;
     case 'm':
@@ -120,6 +123,8 @@ static int parse_args(int argc, char **argv, run_cli *v)
         return prc;
     if (v->run.force && !v->run.resume)
         return cli_usage_error("run", "--force goes with --resume\n%s", usage);
+    if (v->run.retry && !v->run.resume)
+        return cli_usage_error("run", "--retry goes with --resume\n%s", usage);
     if (optind != argc - 1)
         return cli_usage_error("run", "expected one scenario file\n%s", usage);
     v->scenario = argv[optind];

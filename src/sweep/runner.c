@@ -212,7 +212,8 @@ static void renumber_row(char **line, int64_t index)
 }
 
 /* --resume: keeps the rows of this plan's shard (one per point, matched by point id); the
- * others ("foreign") refuse the resume, or with --force go to results.foreign.csv. */
+ * others ("foreign") refuse the resume, or with --force go to results.foreign.csv. With
+ * --retry, rows that are not ok are dropped and their points run again. */
 static int resume_rows(runner *r, cs_error *err)
 {
     csv_rows rows;
@@ -222,7 +223,7 @@ static int resume_rows(runner *r, cs_error *err)
     }
     char **kept = xmalloc((rows.n + 1) * sizeof *kept);
     char **foreign = xmalloc((rows.n + 1) * sizeof *foreign);
-    size_t nkept = 0, nforeign = 0;
+    size_t nkept = 0, nforeign = 0, nretried = 0;
     for (size_t i = 0; i < rows.n; i++) {
         int64_t index, pos;
         char id[SWEEP_ID_LEN + 1];
@@ -235,8 +236,16 @@ static int resume_rows(runner *r, cs_error *err)
          * selects a larger subset, say): it gets this plan's point number */
         renumber_row(&rows.lines[i], (int64_t)r->indices[pos]);
         record_row(r, (size_t)pos, rows.lines[i]);
+        if (r->o->retry && strcmp(r->rec[pos].status, "ok") != 0) {
+            r->rec[pos].status[0] = '\0'; /* a point to run again */
+            nretried++;
+            continue;
+        }
         kept[nkept++] = rows.lines[i];
     }
+    if (nretried && r->o->progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --retry: running again the %zu point(s) whose rows "
+                        "were not ok\n", nretried);
     char changes[512], path[4200];
     run_changes(r, changes, sizeof changes);
     int rc = 0;

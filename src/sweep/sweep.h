@@ -151,6 +151,8 @@ typedef struct sweep_run_opts {
     double point_timeout_s; /* > 0: a point running longer is killed, status "timeout" */
     int force;             /* with resume: go on when the scenario, seed, shard or
                               --model changed */
+    int retry;             /* with resume: run again the points whose rows are not ok
+                              (timeout, error), dropping those rows */
 } sweep_run_opts;
 
 typedef struct sweep_outcome {

@@ -264,6 +264,14 @@ check "point timeout" 0 "P=1024 n=1MiB: timeout: the point ran longer than 0.5 s
     "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 0.5
 check "point timeout row" 0 ",timeout," -- cat "$tmp/slow/results.csv"
 check "point timeout keeps the fast point" 0 "^0,.*,ok," -- cat "$tmp/slow/results.csv"
+# --resume keeps the timeout row; --resume --retry runs its point again, here to the end
+check "resume keeps a timeout row" 0 "2 points (2 resumed)" -- \
+    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 0.5 --resume
+check "retry runs it again" 0 "--retry: running again the 1 point(s) whose rows were not ok" -- \
+    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 120 --resume --retry
+check "retry: both rows ok" 0 "^2$" -- grep -c ',ok,' "$tmp/slow/results.csv"
+check "retry goes with resume" 2 "--retry goes with --resume" -- \
+    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --retry
 check "bad point timeout" 2 "point-timeout: invalid timeout" -- \
     "$bin" run "$tmp/slow.lua" -o "$tmp/slow2" --point-timeout -3
 
