@@ -50,18 +50,28 @@ def parlinna(path):
 
 
 def compare(path):
+    """Workloads in the order of the rows (the plan's order); rows that are not ok (a
+    timeout, an error) are named, since the best baseline is then the best finished one."""
     groups = defaultdict(dict)
-    for r in rows(path):
-        key = (machine(r), int(r["ranks"]), r["workload"].split(":seed")[0])
-        name = r["algorithm"] + (" " + r["params"] if r["params"] else "")
-        groups[key][name] = float(r["time_s"])
-    for (m, P, w), t in sorted(groups.items()):
+    missing = defaultdict(list)
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            key = (machine(r), int(r["ranks"]), r["workload"].split(":seed")[0])
+            name = r["algorithm"] + (" " + r["params"] if r["params"] else "")
+            t = groups[key]  # creates the group in row order
+            if r["status"] == "ok":
+                t[name] = float(r["time_s"])
+            else:
+                missing[key].append(f"{name} ({r['status']})")
+    for (m, P, w), t in groups.items():
         base = {k: v for k, v in t.items() if k.split()[0] in BASELINES}
         if not base:
             print(f"{m} P={P} {w}: no baseline row yet")
             continue
         bname = min(base, key=base.get)
         print(f"{m} P={P} {w}: best baseline {bname} {base[bname]*1e6:.1f} us")
+        if missing[(m, P, w)]:
+            print(f"    not ok: {', '.join(missing[(m, P, w)])}")
         best_of = {}
         for k, v in t.items():
             a = k.split()[0]
