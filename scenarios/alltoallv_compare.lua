@@ -4,7 +4,7 @@
 -- normal, power-law and FFT (N1, N2) workloads (docs/workloads.md).
 -- `python3 scripts/alltoallv_stats.py compare <dir>/results.csv` prints each algorithm's speedup over the best baseline.
 -- COLLSIM_QUICK=1 runs P = 512 on Polaris only, uniform S = 16 B, 1 KiB, 16 KiB, normal,
--- power-law, fft1, and fewer variants (below).
+-- power-law, fft1, fft2, and fewer variants (below).
 -- ALLTOALLV_MACHINES=polaris (or fugaku, or both comma-separated) picks the machines.
 -- `collsim run --model packet` runs the plan on the packet model instead of cm02: seconds
 -- instead of minutes for the points with thousands of messages in flight, and no SimGrid
@@ -38,7 +38,7 @@ end
 workloads[#workloads + 1] = collsim.workload("normal", {mean = 1000, sd = 240, max = 1024})
 workloads[#workloads + 1] = collsim.workload("powerlaw", {max = 1024, x = 0.95})
 workloads[#workloads + 1] = collsim.workload("fft1", {})
-if not quick then workloads[#workloads + 1] = collsim.workload("fft2", {}) end
+workloads[#workloads + 1] = collsim.workload("fft2", {})
 
 collsim.sweep{
   topologies     = machines,
