@@ -7,7 +7,8 @@
       best (radix, batch_size) per (machine, variant, S)
   alltoallv_stats.py compare  results/alltoallv/alltoallv_compare/results.csv
       per (machine, workload): the best variant of each algorithm and its speedup
-      over the best baseline
+      over the best baseline; where it is slower but sends under half the messages per rank,
+      the per-message software cost that would make it win ("break-even")
 Reads only results.csv (rows with status ok); standard library only.
 """
 import csv
@@ -49,10 +50,18 @@ def parlinna(path):
         print(f"{m:8} {a:19} {S:6} {best:25} {t[best]*1e6:10.1f} {max(t.values())/t[best]:10.2f}")
 
 
+def break_even_us(t_alg, m_alg, t_base, m_base):
+    """The software cost per message (us) above which an algorithm sending m_alg messages
+    per rank would beat a baseline sending m_base, if every message added that cost to
+    its rank's time (the additive model T + m o; the simulations charge none)."""
+    return (t_alg - t_base) / (m_base - m_alg) * 1e6
+
+
 def compare(path):
     """Workloads in the order of the rows (the plan's order); rows that are not ok (a
     timeout, an error) are named, since the best baseline is then the best finished one."""
     groups = defaultdict(dict)
+    msgs = defaultdict(dict)  # messages per rank
     missing = defaultdict(list)
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
@@ -61,6 +70,7 @@ def compare(path):
             t = groups[key]  # creates the group in row order
             if r["status"] == "ok":
                 t[name] = float(r["time_s"])
+                msgs[key][name] = int(r["messages"]) / int(r["ranks"])
             else:
                 missing[key].append(f"{name} ({r['status']})")
     for (m, P, w), t in groups.items():
@@ -77,8 +87,12 @@ def compare(path):
             a = k.split()[0]
             if a not in BASELINES and (a not in best_of or v < t[best_of[a]]):
                 best_of[a] = k
+        mpr = msgs[(m, P, w)]
         for a, k in sorted(best_of.items()):
-            print(f"    {k:45} {t[k]*1e6:10.1f} us  speedup {base[bname]/t[k]:6.2f}x")
+            line = f"    {k:45} {t[k]*1e6:10.1f} us  speedup {base[bname]/t[k]:6.2f}x"
+            if t[k] > base[bname] and 2 * mpr[k] < mpr[bname]:  # markedly fewer messages
+                line += f"  break-even {break_even_us(t[k], mpr[k], base[bname], mpr[bname]):.3f} us/msg"
+            print(line)
         winner = min(t, key=t.get)
         print(f"    overall best: {winner}")
 
