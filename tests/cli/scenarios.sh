@@ -68,6 +68,9 @@ same_ids "alltoallv_parlinna_packet" results/alltoallv/alltoallv_parlinna_packet
     COLLSIM_QUICK=1 $B run $S/alltoallv_parlinna.lua --model packet
 same_ids "alltoallv_compare_packet" results/alltoallv/alltoallv_compare_packet/results.csv \
     COLLSIM_QUICK=1 $B run $S/alltoallv_compare.lua --model packet
+same_ids "alltoallv_compare_2048_polaris_packet" \
+    results/alltoallv/alltoallv_compare_2048_polaris_packet/results.csv \
+    ALLTOALLV_MACHINES=polaris $B run $S/alltoallv_compare.lua --model packet
 
 # --dry-run writes nothing; bad switches are refused before anything runs
 check "dry run" 0 "64 points (0 duplicates dropped); --dry-run: nothing run" -- \
