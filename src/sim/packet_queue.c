@@ -115,7 +115,7 @@ static pk_packet *lane_first_fit(pk_lane *ln, int64_t credit, pk_packet **prev)
     if (cls > 0 && credit < (1 << (cls - 1))) /* smaller than any packet of the class */
         return NULL;
     if (cls < 31 && credit >= (1 << cls) - 1) { /* no smaller than any packet of the class */
-        ln->blocked_end = NULL; /* p may go: nothing may point before it */
+        ln->blocked_end = NULL; /* no blocked prefix, and none ending at p, which may go */
         return p;
     }
     int32_t smallest = INT32_MAX;
