@@ -63,16 +63,15 @@ static pk_packet *reference_take(const model *m, double now, int youngest)
     return best;
 }
 
-/* Takes from the queue; checks it is `expect` (NULL: nothing) and the credit it took. */
+/* Takes from the queue; checks it is `expect` (NULL: nothing) and the credit it took.
+ * The packet taken, expected or not, leaves the reference too and is freed. */
 static int take_expect(model *m, double now, pk_packet *expect)
 {
     int32_t before = expect && expect->pool >= 0 ? m->credit[expect->pool] : 0;
     pk_packet *got = pk_queue_take(&m->net, &m->port, now);
-    if (got != expect)
-        return 0;
+    int ok = got == expect &&
+             (!got || got->pool < 0 || m->credit[got->pool] == before - got->bytes);
     if (got) {
-        if (got->pool >= 0 && m->credit[got->pool] != before - got->bytes)
-            return 0;
         for (int i = 0; i < m->nall; i++)
             if (m->all[i] == got) {
                 m->all[i] = m->all[--m->nall];
@@ -80,7 +79,7 @@ static int take_expect(model *m, double now, pk_packet *expect)
             }
         free(got);
     }
-    return 1;
+    return ok;
 }
 
 static void model_free(model *m)
@@ -183,17 +182,7 @@ static int random_run(unsigned seed, int youngest)
     }
     if (!bad && m.port.packets != 0)
         bad++;
-    if (bad) /* the queue still owns what the reference lists: free it once, from there */
-        while (m.nall > 0) {
-            pk_packet *got = pk_queue_take(&m.net, &m.port, 1e9);
-            if (!got)
-                break;
-            for (int i = 0; i < m.nall; i++)
-                if (m.all[i] == got)
-                    m.all[i] = m.all[--m.nall];
-            free(got);
-        }
-    model_free(&m);
+    model_free(&m); /* frees what the queue still holds */
     return bad;
 }
 
