@@ -9,10 +9,11 @@
  *              source host's NIC cuts it into packets of at most `mtu` bytes, taking
  *              one packet in turn from each of its active messages (round robin);
  *   ports      every link resource (one per direction of a full-duplex link, one for a
- *              shared link: traffic.h) is an output port with a FIFO queue, served by
- *              its own actor: it takes the oldest packet that has arrived (per-hop
+ *              shared link: traffic.h) is an output port with a queue, served by its
+ *              own actor: it takes the oldest packet that has arrived (per-hop
  *              latency) and has a credit of the downstream buffer on its virtual
- *              channel (a blocked channel never holds up another), serializes it at
+ *              channel (a blocked channel never holds up another; packet_queue.c
+ *              finds that packet without walking the queue), serializes it at
  *              the link bandwidth; the packet arrives at the link's far node `lat`
  *              seconds later and is routed into the next port's queue;
  *   buffers    the input buffer at the far end of every port holds `buffer` bytes per
