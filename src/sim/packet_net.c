@@ -109,8 +109,9 @@ static void deliver(pk_net *n, pk_packet *p)
         pk_msg_complete(n, m);
 }
 
-/* The packet left the port's queue and crossed its link (serialization done). */
-static void crossed(pk_net *n, pk_port *pt, pk_packet *p, int64_t pool)
+/* The packet left the port's queue and crossed its link (serialization done); it now
+ * holds the credit of p->pool, the far buffer it entered (none: it is home). */
+static void crossed(pk_net *n, pk_port *pt, pk_packet *p)
 {
     if (++n->packet_hops == n->cfg.fault_resend) /* tests: the port sends it twice */
         pt->bytes_out += p->bytes;
@@ -118,11 +119,11 @@ static void crossed(pk_net *n, pk_port *pt, pk_packet *p, int64_t pool)
     traffic_tally_hop(n->tally, traffic_resource(n->t, p->hop), p->bytes);
     if (p->holding >= 0)
         credit_return(n, p->holding, p->bytes);
-    p->holding = pool;
+    p->holding = p->pool;
     p->at = topo_hop_head(n->t, p->hop);
     p->hops++;
     p->ready = simgrid_get_clock() + pt->lat;
-    if (pool < 0)
+    if (p->holding < 0)
         deliver(n, p);
     else {
         pk_route(n, p);
@@ -156,7 +157,7 @@ static void port_main(int argc, char **argv)
         if (p) {
             if (p->bytes > 0)
                 sg_actor_sleep_for((double)p->bytes / pt->bw);
-            crossed(n, pt, p, p->pool);
+            crossed(n, pt, p);
             continue;
         }
         if (pt->flying) /* a credit returned meanwhile is seen when it has arrived */
