@@ -282,7 +282,7 @@ static void test_torus_partners(void)
     const tree_pattern *dims_tp[2] = {&dim, &dim};
     int32_t dims[2] = {4, 4};
     torus_shape shape;
-    torus_shape_init_order(&shape, 2, dims, TORUS_DIM0_FASTEST);
+    torus_shape_init(&shape, 2, dims);
     tp_tree tt;
     tp_tree_init(&tt, &shape, dims_tp, 0, 0, 0);
     tp_tree_pattern(&prod, &tt);

@@ -52,9 +52,9 @@ static void gen_slow(const coll_spec *s, const void *ctx, int32_t r, sched_build
 }
 
 static const alg_desc broken[] = {
-    {COLL_ALLREDUCE, "recv_only", "test", "any P", NULL, prepare_none, gen_recv_only, NULL},
-    {COLL_ALLREDUCE, "late_send", "test", "any P", NULL, prepare_none, gen_late_send, NULL},
-    {COLL_ALLREDUCE, "slow", "test", "any P", NULL, prepare_none, gen_slow, NULL},
+    {COLL_ALLREDUCE, "recv_only", "test", "any P", NULL, prepare_none, gen_recv_only, NULL, 0},
+    {COLL_ALLREDUCE, "late_send", "test", "any P", NULL, prepare_none, gen_late_send, NULL, 0},
+    {COLL_ALLREDUCE, "slow", "test", "any P", NULL, prepare_none, gen_slow, NULL, 0},
 };
 
 static int run_broken(const char *alg, int32_t P, double timeout_s, sim_result *res,

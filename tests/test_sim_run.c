@@ -341,7 +341,8 @@ static int run_user_alg(const alg_desc *alg, cs_error *err)
 
 static void test_deadlock_is_an_error(void)
 {
-    const alg_desc dead = {COLL_BCAST, "dead", "test", "any", NULL, dead_prepare, dead_gen, NULL};
+    const alg_desc dead = {COLL_BCAST, "dead", "test", "any", NULL, dead_prepare, dead_gen, NULL,
+                           0};
     cs_error err;
     CU_ASSERT_EQUAL(run_user_alg(&dead, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "deadlock"));
@@ -351,7 +352,7 @@ static void test_deadlock_is_an_error(void)
 static void test_crash_is_an_error(void)
 {
     const alg_desc crash = {COLL_BCAST, "crash", "test", "any", NULL, dead_prepare, crash_gen,
-                            NULL};
+                            NULL, 0};
     cs_error err;
     CU_ASSERT_EQUAL(run_user_alg(&crash, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "died (signal 6"));

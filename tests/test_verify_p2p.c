@@ -56,7 +56,7 @@ static const char *verify_p2p(p2p_bug bug, verify_mode mode)
 {
     static verify_result res;
     g_bug = bug;
-    alg_desc a = {COLL_P2P, "planted", "", "", NULL, prepare_p2p, gen_p2p, NULL};
+    alg_desc a = {COLL_P2P, "planted", "", "", NULL, prepare_p2p, gen_p2p, NULL, 0};
     coll_spec spec;
     coll_spec_init(&spec, COLL_P2P, 4, 1000);
     spec.root = 0;
@@ -139,7 +139,7 @@ static void gen_parts(const coll_spec *s, const void *ctx, int32_t r, sched_buil
 static void test_alltoall_parts(void)
 {
     static const verify_mode modes[] = {VERIFY_FULL, VERIFY_STREAM};
-    alg_desc a = {COLL_ALLTOALL, "planted", "", "", NULL, prepare_parts, gen_parts, NULL};
+    alg_desc a = {COLL_ALLTOALL, "planted", "", "", NULL, prepare_parts, gen_parts, NULL, 0};
     for (int m = 0; m < 2; m++) {
         coll_spec spec;
         coll_spec_init(&spec, COLL_ALLTOALL, 5, 5 * 1000);

@@ -106,3 +106,8 @@ int test_place(const char *text, const topology *t, int32_t P, int32_t Q, int32_
         return -1;
     return placement_compute(&p, t, P, Q, hosts, err);
 }
+
+int32_t test_from_row_major(int32_t x, int32_t rows, int32_t cols)
+{
+    return x / cols + rows * (x % cols);
+}

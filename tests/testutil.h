@@ -41,6 +41,11 @@ int test_place(const char *text, const struct topology *t, int32_t P, int32_t Q,
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
 
+/* The papers number a rows x cols torus row-major (rank = row * cols + col, dimension 0 =
+ * the rows, slowest); collsim's dims vary dimension 0 fastest (torus_shape.h), so node
+ * (row, col) of dims {rows, cols} is rank row + rows * col. Converts a paper's rank. */
+int32_t test_from_row_major(int32_t x, int32_t rows, int32_t cols);
+
 /* The largest P a sweep may use: COLLSIM_TEST_MAX_P (the sanitizer build sets it) or def. */
 int32_t test_max_p(int32_t def);
 

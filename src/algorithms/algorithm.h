@@ -83,7 +83,13 @@ typedef struct alg_desc {
     int (*prepare)(const coll_spec *spec, sched_layout *layout, void **ctx, cs_error *err);
     void (*gen_rank)(const coll_spec *spec, const void *ctx, int32_t rank, sched_builder *b);
     void (*release)(void *ctx);
+    /* ALG_READS_DIMS: a topology-aware algorithm that reads coll_spec.dims (dimension 0
+     * fastest, torus_shape.h); the simulator gives it the placed ranks' shape as default
+     * dims and refuses dims that contradict it (src/sim/rank_shape.h). */
+    unsigned flags;
 } alg_desc;
+
+#define ALG_READS_DIMS 1u
 
 /* Parameter access for prepare(): the value given in the spec, else the default from
  * the algorithm's parameter table; validated against the declared type and range/choices. */

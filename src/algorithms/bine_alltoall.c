@@ -109,6 +109,6 @@ static void gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b
 const alg_desc alg_family_bine_alltoall[] = {
     {COLL_ALLTOALL, "bine",
      "distance-doubling Bine butterfly: log2 P steps of n/2, local packing and final permutation",
-     "P power of two", NULL, prepare, gen, release},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     "P power of two", NULL, prepare, gen, release, 0},
+    {0},
 };

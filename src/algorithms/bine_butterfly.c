@@ -210,17 +210,17 @@ static void gen_allreduce_latency(const coll_spec *s, const void *ctx, int32_t r
 
 const alg_desc alg_family_bine_butterfly[] = {
     {COLL_REDUCE_SCATTER, "bine", "distance-doubling Bine butterfly, vector halving", BLOCK_ANY,
-     block_default_params, prepare_partitioned, gen_reduce_scatter, release},
+     block_default_params, prepare_partitioned, gen_reduce_scatter, release, 0},
     {COLL_ALLGATHER, "bine", "distance-halving Bine butterfly, vector doubling", BLOCK_ANY,
-     block_default_params, prepare_partitioned, gen_allgather, release},
+     block_default_params, prepare_partitioned, gen_allgather, release, 0},
     {COLL_ALLREDUCE, "bine_latency",
      "distance-doubling Bine butterfly, whole vector per step (small vectors)", FOLDS, NULL,
-     prepare_latency, gen_allreduce_latency, release},
+     prepare_latency, gen_allreduce_latency, release, 0},
     {COLL_ALLREDUCE, "bine_bandwidth",
      "Bine reduce-scatter (distance-doubling) + allgather (distance-halving)", BLOCK_ANY,
-     send_default_params, prepare_bandwidth, gen_allreduce_bandwidth, release},
+     send_default_params, prepare_bandwidth, gen_allreduce_bandwidth, release, 0},
     {COLL_ALLREDUCE, "bine_segmented",
      "bine_bandwidth (send), reduce-scatter messages cut into segments", FOLDS, segmented_params,
-     prepare_segmented, gen_allreduce_bandwidth, release},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     prepare_segmented, gen_allreduce_bandwidth, release, 0},
+    {0},
 };

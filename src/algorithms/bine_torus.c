@@ -68,7 +68,7 @@ static void release(void *ctx)
 /* The torus shape: the spec's dims (one ring of P without them), every size even or 1. */
 static int shape_from_spec(const coll_spec *s, torus_ctx *c, int need_pow2, cs_error *err)
 {
-    if (torus_shape_from_spec(&c->shape, s, TORUS_DIM0_FASTEST, err) < 0)
+    if (torus_shape_from_spec(&c->shape, s, err) < 0)
         return -1;
     int nd = s->ndims ? s->ndims : 1;
     const int32_t *dims = s->ndims ? s->dims : &s->P;
@@ -226,20 +226,20 @@ static void gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b
 
 const alg_desc alg_family_bine_torus[] = {
     {COLL_ALLREDUCE, "bine_torus", "Bine reduce-scatter + allgather, dimension by dimension",
-     EVEN_DIMS, torus_params, prepare_allreduce, gen, release},
+     EVEN_DIMS, torus_params, prepare_allreduce, gen, release, ALG_READS_DIMS},
     {COLL_ALLREDUCE, "bine_torus_latency", "Bine butterfly, whole vector, dimension by dimension",
-     POW2_DIMS, torus_params, prepare_latency, gen, release},
+     POW2_DIMS, torus_params, prepare_latency, gen, release, ALG_READS_DIMS},
     {COLL_REDUCE_SCATTER, "bine_torus", "Bine butterfly dimension by dimension (+ fix-up)",
-     EVEN_DIMS, torus_params, prepare_partitioned, gen, release},
+     EVEN_DIMS, torus_params, prepare_partitioned, gen, release, ALG_READS_DIMS},
     {COLL_ALLGATHER, "bine_torus", "Bine butterfly dimension by dimension (+ fix-up)", EVEN_DIMS,
-     torus_params, prepare_partitioned, gen, release},
+     torus_params, prepare_partitioned, gen, release, ALG_READS_DIMS},
     {COLL_BCAST, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen, release},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release, ALG_READS_DIMS},
     {COLL_REDUCE, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen, release},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release, ALG_READS_DIMS},
     {COLL_GATHER, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen, release},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release, ALG_READS_DIMS},
     {COLL_SCATTER, "bine_torus", "product of distance-halving Bine trees, one per dimension",
-     EVEN_DIMS, torus_params, prepare_tree, gen, release},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     EVEN_DIMS, torus_params, prepare_tree, gen, release, ALG_READS_DIMS},
+    {0},
 };

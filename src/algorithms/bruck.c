@@ -150,14 +150,14 @@ static void gen_alltoallv(const coll_spec *s, const void *ctx, int32_t r, sched_
 
 const alg_desc alg_family_bruck[] = {
     {COLL_ALLGATHER, "bruck", "Bruck: ceil(log2 P) steps to r-2^t, final rotation", "any P >= 2",
-     NULL, prepare_bruck, gen_allgather, free},
+     NULL, prepare_bruck, gen_allgather, free, 0},
     {COLL_ALLGATHER, "bruck_kport",
      "k-port Bruck: ceil(log_k P) steps of k-1 concurrent messages", "any P >= 2", kport_params,
-     prepare_kport, gen_allgather, free},
+     prepare_kport, gen_allgather, free, 0},
     {COLL_ALLTOALL, "bruck", "Bruck: ceil(log2 P) steps of about n/2 bytes, two rotations",
-     "any P >= 2", NULL, prepare_bruck, gen_alltoall, free},
+     "any P >= 2", NULL, prepare_bruck, gen_alltoall, free, 0},
     {COLL_ALLTOALLV, "bruck",
      "two-phase non-uniform Bruck: ceil(log2 P) rounds of metadata + data, two rotations",
-     "any P >= 2", NULL, prepare_bruck, gen_alltoallv, free},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     "any P >= 2", NULL, prepare_bruck, gen_alltoallv, free, 0},
+    {0},
 };

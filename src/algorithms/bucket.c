@@ -52,7 +52,7 @@ static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *er
         return cs_fail(err, "requires torus dimensions (dims=AxB..., product = P; "
                             "a ring: dims=P)");
     bucket_ctx *c = xcalloc(1, sizeof *c);
-    if (torus_shape_from_spec(&c->t, s, TORUS_DIM0_SLOWEST, err) < 0) {
+    if (torus_shape_from_spec(&c->t, s, err) < 0) {
         free(c);
         return -1;
     }
@@ -136,6 +136,7 @@ const alg_desc alg_family_bucket[] = {
     {COLL_ALLREDUCE, "bucket",
      "multidimensional ring: a ring reduce-scatter per dimension, then allgathers back; "
      "2D concurrent collectives switching dimension together",
-     "dims required (product P; a ring: dims=P)", bucket_params, prepare, gen, free},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     "dims required (product P; a ring: dims=P)", bucket_params, prepare, gen, free,
+     ALG_READS_DIMS},
+    {0},
 };

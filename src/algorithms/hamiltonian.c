@@ -13,7 +13,9 @@
  *   cycle 1 visits (row, col) = ((x0 + (cols-1) x1) mod rows, x1 mod cols)
  * It yields two edge-disjoint Hamiltonian cycles when rows is a multiple of cols and
  * gcd(rows, cols-1) = 1; prepare builds both and checks them (every rank once, one hop
- * per move, no link shared), and rejects the shape otherwise.
+ * per move, no link shared), and rejects the shape otherwise. The spec's dims d0 x d1 vary
+ * dimension 0 fastest (torus_shape.h); the rows are dimension 1 when d1 is a multiple of
+ * d0, dimension 0 otherwise (so 64x16 and 16x64 both work).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +104,7 @@ static void release(void *ctx)
 static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
 {
     if (s->ndims != 2)
-        return cs_fail(err, "requires 2D torus dimensions (dims=RxC, product = P)");
+        return cs_fail(err, "requires 2D torus dimensions (dims=AxB, product = P)");
     if (require_dims(s, err) < 0)
         return -1;
     if (s->dims[0] < 2 || s->dims[1] < 2)
@@ -113,10 +115,20 @@ static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *er
         c->order[i] = xmalloc((size_t)s->P * sizeof(int32_t));
         c->pos[i] = xmalloc((size_t)s->P * sizeof(int32_t));
     }
-    if (hamiltonian_rings_build(s->dims[0], s->dims[1], c->order[0], c->order[1], err) < 0) {
+    /* dims = d0 x d1, dimension 0 fastest: rank = c0 + d0 * c1. The construction's rows
+     * are dimension 1 (rank = row * d0 + col: the same numbering) when d1 is a multiple
+     * of d0, else dimension 0, whose cycles are renumbered from the construction's
+     * row-major ranks (row = c0, col = c1) to collsim's. */
+    int32_t d0 = s->dims[0], d1 = s->dims[1];
+    int rows_on_dim0 = d1 % d0 != 0 && d0 % d1 == 0;
+    int32_t rows = rows_on_dim0 ? d0 : d1, cols = rows_on_dim0 ? d1 : d0;
+    if (hamiltonian_rings_build(rows, cols, c->order[0], c->order[1], err) < 0) {
         release(c);
         return -1;
     }
+    for (int i = 0; rows_on_dim0 && i < 2; i++)
+        for (int32_t X = 0; X < s->P; X++)
+            c->order[i][X] = c->order[i][X] / cols + rows * (c->order[i][X] % cols);
     for (int i = 0; i < 2; i++)
         for (int32_t X = 0; X < s->P; X++)
             c->pos[i][c->order[i][X]] = X;
@@ -158,6 +170,7 @@ const alg_desc alg_family_hamiltonian[] = {
     {COLL_ALLREDUCE, "hamiltonian_rings",
      "ring allreduce on 2 edge-disjoint Hamiltonian cycles of a 2D torus, both directions: "
      "4 rings at once",
-     "dims RxC required, R a multiple of C and gcd(R, C-1) = 1", NULL, prepare, gen, release},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     "dims AxB required, one a multiple R of the other C and gcd(R, C-1) = 1",
+     NULL, prepare, gen, release, ALG_READS_DIMS},
+    {0},
 };

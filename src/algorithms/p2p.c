@@ -25,6 +25,6 @@ static void gen_direct(const coll_spec *s, const void *ctx, int32_t r, sched_bui
 
 const alg_desc alg_family_p2p[] = {
     {COLL_P2P, "direct", "one message from the source to the destination, routed by the network",
-     "any P >= 2", NULL, prepare_direct, gen_direct, NULL},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     "any P >= 2", NULL, prepare_direct, gen_direct, NULL, 0},
+    {0},
 };

@@ -86,14 +86,14 @@ static void gen_rs_pairwise(const coll_spec *s, const void *ctx, int32_t r, sche
 
 const alg_desc alg_family_pairwise[] = {
     {COLL_ALLTOALL, "pairwise", "P-1 steps: send to r+i, receive from r-i", "any P >= 2", NULL,
-     prepare_any, gen_alltoall_pairwise, NULL},
+     prepare_any, gen_alltoall_pairwise, NULL, 0},
     {COLL_ALLTOALL, "xor", "P-1 steps: exchange with r xor i", "P power of two", NULL,
-     prepare_pow2, gen_alltoall_xor, NULL},
+     prepare_pow2, gen_alltoall_xor, NULL, 0},
     {COLL_ALLTOALLV, "pairwise", "P-1 steps: send to r+i, receive from r-i (Open MPI pairwise)",
-     "any P >= 2", NULL, prepare_any, gen_alltoallv_pairwise, NULL},
+     "any P >= 2", NULL, prepare_any, gen_alltoallv_pairwise, NULL, 0},
     {COLL_ALLTOALLV, "xor", "P-1 steps: exchange with r xor i (exclusive-or)", "P power of two",
-     NULL, prepare_pow2, gen_alltoallv_xor, NULL},
+     NULL, prepare_pow2, gen_alltoallv_xor, NULL, 0},
     {COLL_REDUCE_SCATTER, "pairwise", "P-1 steps: send to r+i, receive from r-i and combine",
-     "any P >= 2", NULL, prepare_any, gen_rs_pairwise, NULL},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     "any P >= 2", NULL, prepare_any, gen_rs_pairwise, NULL, 0},
+    {0},
 };

@@ -177,10 +177,10 @@ const alg_desc alg_family_parlinna[] = {
     {COLL_ALLTOALLV, "parlinna_coalesced",
      "ParLinNa: intra-node ParLogNa, then one Q-block message per remote node (HPDC'25)",
      "Q = ranks per node >= 2, P = N*Q; radix in [2, Q]", parlinna_params, prepare_coalesced,
-     gen_parlinna, release_parlinna},
+     gen_parlinna, release_parlinna, 0},
     {COLL_ALLTOALLV, "parlinna_staggered",
      "ParLinNa: intra-node ParLogNa, then Q one-block messages per remote node (HPDC'25)",
      "Q = ranks per node >= 2, P = N*Q; radix in [2, Q]", parlinna_params, prepare_staggered,
-     gen_parlinna, release_parlinna},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     gen_parlinna, release_parlinna, 0},
+    {0},
 };

@@ -56,6 +56,6 @@ const alg_desc alg_family_parlogna[] = {
     {COLL_ALLTOALLV, "parlogna",
      "ParLogNa: radix-r store-and-forward, metadata + packed data per round (HPDC'25)",
      "any P >= 2; radix in [2, P]", parlogna_params, prepare_parlogna, gen_parlogna,
-     release_parlogna},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     release_parlogna, 0},
+    {0},
 };

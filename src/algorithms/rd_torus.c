@@ -47,10 +47,10 @@ const alg_desc alg_family_rd_torus[] = {
     {COLL_ALLREDUCE, "recursive_doubling_torus",
      "recursive doubling inside one torus dimension per step, dims rotate (RD-L)",
      "any P >= 2, optional dims (product P); non-powers of two fold onto a power of two",
-     rd_params, prepare_latency, torus_allreduce_gen, torus_allreduce_release},
+     rd_params, prepare_latency, torus_allreduce_gen, torus_allreduce_release, ALG_READS_DIMS},
     {COLL_ALLREDUCE, "rabenseifner_torus",
      "reduce-scatter + allgather with torus recursive doubling peers, dims rotate (RD-B)",
      "any P >= 2, optional dims (product P); non-powers of two fold onto a power of two",
-     rd_params, prepare_bandwidth, torus_allreduce_gen, torus_allreduce_release},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     rd_params, prepare_bandwidth, torus_allreduce_gen, torus_allreduce_release, ALG_READS_DIMS},
+    {0},
 };

@@ -133,10 +133,10 @@ static void gen_allreduce(const coll_spec *s, const void *ctx, int32_t r, sched_
 
 const alg_desc alg_family_ring[] = {
     {COLL_ALLGATHER, "ring", "P-1 steps to the right neighbour, one block each", "any P >= 2",
-     NULL, prepare, gen_allgather, free},
+     NULL, prepare, gen_allgather, free, 0},
     {COLL_REDUCE_SCATTER, "ring", "P-1 steps to the right neighbour, one block each",
-     "any P >= 2", NULL, prepare, gen_reduce_scatter, free},
+     "any P >= 2", NULL, prepare, gen_reduce_scatter, free, 0},
     {COLL_ALLREDUCE, "ring", "ring reduce-scatter + ring allgather, 2(P-1) steps", "any P >= 2",
-     NULL, prepare, gen_allreduce, free},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     NULL, prepare, gen_allreduce, free, 0},
+    {0},
 };

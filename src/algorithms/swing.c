@@ -57,12 +57,12 @@ const alg_desc alg_family_swing[] = {
      "Swing: whole vector per step to peers at +-1, -+1, +-3, -+5.. (latency-optimal), "
      "torus dims rotate",
      "any P >= 2, optional dims (product P); non-powers of two fold onto a power of two",
-     swing_params, prepare_latency, torus_allreduce_gen, torus_allreduce_release},
+     swing_params, prepare_latency, torus_allreduce_gen, torus_allreduce_release, ALG_READS_DIMS},
     {COLL_ALLREDUCE, "swing_bandwidth",
      "Swing: reduce-scatter + allgather, one contiguous message per port per step "
      "(bandwidth-optimal), torus dims rotate",
      "any P >= 2, optional dims (product P); even dims: last-step rule, odd ring: extra "
      "rank, else folds",
-     swing_params, prepare_bandwidth, torus_allreduce_gen, torus_allreduce_release},
-    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     swing_params, prepare_bandwidth, torus_allreduce_gen, torus_allreduce_release, ALG_READS_DIMS},
+    {0},
 };

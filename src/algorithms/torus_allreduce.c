@@ -79,7 +79,7 @@ int torus_allreduce_prepare(const coll_spec *s, sched_layout *l, const ta_config
 {
     torus_allreduce *ta = xcalloc(1, sizeof *ta);
     ta->cfg = *cfg;
-    if (torus_shape_from_spec(&ta->full, s, TORUS_DIM0_SLOWEST, err) < 0) {
+    if (torus_shape_from_spec(&ta->full, s, err) < 0) {
         free(ta);
         return -1;
     }

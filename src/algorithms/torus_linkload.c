@@ -73,7 +73,7 @@ int torus_linkload(const alg_run *run, torus_load *out, cs_error *err)
 {
     memset(out, 0, sizeof *out);
     load_acc a = {0};
-    if (torus_shape_from_spec(&a.t, &run->spec, TORUS_DIM0_SLOWEST, err) < 0)
+    if (torus_shape_from_spec(&a.t, &run->spec, err) < 0)
         return -1;
     a.nlinks = (int64_t)a.t.P * a.t.ndims * 2;
     sched_builder b;

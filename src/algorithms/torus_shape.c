@@ -7,40 +7,31 @@
 
 #include "common/util.h"
 
-void torus_shape_init_order(torus_shape *t, int ndims, const int32_t *dims,
-                            torus_rank_order order)
+void torus_shape_init(torus_shape *t, int ndims, const int32_t *dims)
 {
     memset(t, 0, sizeof *t);
-    t->order = order;
     for (int i = 0; i < ndims; i++)
         if (dims[i] > 1)
             t->dims[t->ndims++] = dims[i];
     if (t->ndims == 0)
         t->dims[t->ndims++] = 1;
     int32_t stride = 1;
-    for (int level = t->ndims - 1; level >= 0; level--) { /* the fastest dimension first */
-        int i = torus_dim_by_stride(t, level);
+    for (int i = 0; i < t->ndims; i++) { /* dimension 0 fastest */
         t->stride[i] = stride;
         stride *= t->dims[i];
     }
     t->P = stride;
 }
 
-void torus_shape_init(torus_shape *t, int ndims, const int32_t *dims)
-{
-    torus_shape_init_order(t, ndims, dims, TORUS_DIM0_SLOWEST);
-}
-
-int torus_shape_from_spec(torus_shape *t, const coll_spec *s, torus_rank_order order,
-                          cs_error *err)
+int torus_shape_from_spec(torus_shape *t, const coll_spec *s, cs_error *err)
 {
     if (s->ndims == 0) {
-        torus_shape_init_order(t, 1, &s->P, order);
+        torus_shape_init(t, 1, &s->P);
         return 0;
     }
     if (require_dims(s, err) < 0)
         return -1;
-    torus_shape_init_order(t, s->ndims, s->dims, order);
+    torus_shape_init(t, s->ndims, s->dims);
     return 0;
 }
 

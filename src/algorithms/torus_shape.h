@@ -1,16 +1,16 @@
 /* torus_shape.h - the logical torus of topology-aware algorithms: coordinates, moves
  * along a dimension, ports, and the dimension-by-dimension step order of torus products.
  *
- * Shape. A torus d_0 x d_1 x ... x d_{D-1} of P = prod d_i ranks; rank = sum_i c_i *
- * stride_i. Two rank orders are in use:
- *   TORUS_DIM0_SLOWEST  row-major, stride_{D-1} = 1 (the Swing digest's numbering: Swing,
- *                       the recursive doubling baselines, bucket, Hamiltonian rings and
- *                       torus_linkload read coll_spec.dims this way)
- *   TORUS_DIM0_FASTEST  stride_0 = 1 (the numbering of the torus topology: the bine_torus
- *                       algorithms read coll_spec.dims this way)
- * The shape comes from the collective spec (coll_spec.dims), never from a topology;
- * without dims it is the ring of P ranks. Dimensions of size 1 carry no communication and
- * are dropped (the strides of the others do not change).
+ * Shape. A torus d_0 x d_1 x ... x d_{D-1} of P = prod d_i ranks, dimension 0 varying
+ * fastest: rank = sum_i c_i * stride_i with stride_0 = 1, stride_i = stride_{i-1} d_{i-1}.
+ * This is the one convention of collsim (docs/topologies.md, "Dimension order"): every
+ * topology generator numbers its nodes this way (as SimGrid's TORUS cluster does), and
+ * every topology-aware algorithm reads coll_spec.dims this way, so `dims=32x256` names the
+ * same shape for the torus and for the algorithms run on it.
+ * The shape comes from the collective spec (coll_spec.dims); the simulator fills it from
+ * the topology when it is not given (src/sim/rank_shape.h). Without dims it is the ring
+ * of P ranks. Dimensions of size 1 carry no communication and are dropped (the strides of
+ * the others do not change).
  *
  * Ports. A multiport torus collective runs 2D sub-collectives at once (D = dimensions),
  * one per port: port j starts in dimension j mod D and is "mirrored" (goes the other way
@@ -44,14 +44,11 @@
 #define TORUS_MAX_STEPS 40 /* L <= log2 P + ndims < 31 + SPEC_MAX_DIMS */
 #define TORUS_MAX_PORTS (2 * SPEC_MAX_DIMS)
 
-typedef enum { TORUS_DIM0_SLOWEST, TORUS_DIM0_FASTEST } torus_rank_order;
-
 typedef struct torus_shape {
     int ndims;
     int32_t dims[SPEC_MAX_DIMS];
     int32_t stride[SPEC_MAX_DIMS];
     int32_t P;
-    torus_rank_order order;
 } torus_shape;
 
 /* Documentation of the "ports" parameter of the torus families ("multi" or "1"). */
@@ -59,21 +56,17 @@ typedef struct torus_shape {
     "multi: 2D parts, D plain + D mirrored collectives on the 2D ports; 1: one collective"
 
 /* A shape from sizes (size-1 dimensions dropped; at least one size > 1 or P = 1). */
-void torus_shape_init_order(torus_shape *t, int ndims, const int32_t *dims,
-                            torus_rank_order order);
-/* The same, row-major (TORUS_DIM0_SLOWEST). */
 void torus_shape_init(torus_shape *t, int ndims, const int32_t *dims);
 /* The spec's shape: its dims (their product must equal P) or the ring of P. */
-int torus_shape_from_spec(torus_shape *t, const coll_spec *s, torus_rank_order order,
-                          cs_error *err);
+int torus_shape_from_spec(torus_shape *t, const coll_spec *s, cs_error *err);
 /* Every dimension a power of two. */
 int torus_shape_is_pow2(const torus_shape *t);
 /* "8x8x8" into buf. */
 void torus_shape_format(const torus_shape *t, char *buf, size_t n);
-/* The dimension with the level-th largest stride (level 0: the slowest). */
+/* The dimension with the level-th largest stride (level 0: the slowest, the last one). */
 static inline int torus_dim_by_stride(const torus_shape *t, int level)
 {
-    return t->order == TORUS_DIM0_SLOWEST ? level : t->ndims - 1 - level;
+    return t->ndims - 1 - level;
 }
 
 /* Coordinate of rank in dimension dim. */

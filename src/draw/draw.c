@@ -11,6 +11,7 @@
 #include "draw/output.h"
 #include "draw/render.h"
 #include "schedio/user_alg.h"
+#include "sim/rank_shape.h"
 
 void draw_options_init(draw_options *o)
 {
@@ -82,6 +83,7 @@ static int count_loads(const draw_options *o, draw_state *s, cs_error *err)
         coll_spec own = spec; /* with this algorithm's own parameters */
         alg_run run;
         if (!alg || coll_spec_set_params(&own, o->params[i], err) < 0 ||
+            rank_shape_resolve(alg, &own, s->t, s->host_of_rank, err) < 0 ||
             alg_run_prepare(&run, alg, &own, err) < 0)
             return -1;
         size_t len = (size_t)snprintf(s->label[i], sizeof s->label[i], "%s", o->algorithms[i]);

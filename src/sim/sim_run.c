@@ -10,6 +10,7 @@
 #include "common/util.h"
 #include "sim/sim_external.h"
 #include "sim/estimate.h"
+#include "sim/rank_shape.h"
 #include "sim/sim_internal.h"
 #include "schedio/user_alg.h"
 #include "traffic/workload.h"
@@ -226,11 +227,14 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     int32_t P = c->spec.P;
     int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);
     alg_run run;
+    coll_spec spec = c->spec; /* with the job's shape as default dims (rank_shape.h) */
     int rc = place_job(c, &t, host_of_rank, err);
     if (rc == 0 && c->model == SIM_MODEL_PACKET)
         rc = packet_config_check(&c->packet, t, err);
     if (rc == 0)
-        rc = alg_run_prepare(&run, alg, &c->spec, err);
+        rc = rank_shape_resolve(alg, &spec, t, host_of_rank, err);
+    if (rc == 0)
+        rc = alg_run_prepare(&run, alg, &spec, err);
     if (rc == 0) {
         run.barrier = c->barrier;
         estimate_sim_point(t, &run, c->model, &est);

@@ -68,6 +68,9 @@ int topo_build_hammingmesh(kv_list *kv, topology **out, cs_error *err)
     t->direct = 1;
     t->routing = TOPO_ROUTE_SHORTEST;
     t->ngroups = (int32_t)(x * y);
+    t->host_ndims = 2; /* host id Y*W + X */
+    t->host_dims[0] = (int32_t)W;
+    t->host_dims[1] = (int32_t)Hh;
     for (int32_t v = 0; v < N; v++) { /* boards: on-board mesh links */
         int32_t X = v % (int32_t)W, Y = v / (int32_t)W;
         t->group[v] = (Y / (int32_t)b) * (int32_t)x + X / (int32_t)a;

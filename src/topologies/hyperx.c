@@ -65,6 +65,12 @@ int topo_build_hamming(const char *family, int nd, const int32_t *dims, int64_t 
     for (int j = 0; j < nd; j++)
         cls[j] = j == 0 ? LINK_LOCAL : LINK_GLOBAL;
     grid_set_routing(t, GRID_HAMMING, first, nd, dims);
+    if (nd + (T > 1) <= TOPO_MAX_DIMS) { /* the hosts' grid: the T hosts of a switch first */
+        if (T > 1)
+            t->host_dims[t->host_ndims++] = (int32_t)T;
+        for (int j = 0; j < nd; j++)
+            t->host_dims[t->host_ndims++] = dims[j];
+    }
     grid_add_links(t, GRID_HAMMING, first, cls, mult, LINK_FULL_DUPLEX);
     t->ngroups = (int32_t)(S / dims[0]);
     for (int32_t v = 0; v < S; v++) {

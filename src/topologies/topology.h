@@ -128,6 +128,14 @@ struct topology {
     topo_routing routing;
     int ndims;                    /* grid families: dims, dimension 0 fastest */
     int32_t dims[TOPO_MAX_DIMS];
+    /* The hosts' grid, when they form one (0 dimensions otherwise): host id = sum c_j *
+     * stride_j with dimension 0 fastest, collsim's one convention (docs/topologies.md,
+     * "Dimension order"). Torus: its dims; HammingMesh: (a x) x (b y); HyperX and 2dfc:
+     * the switch dims, with T hosts per switch (T > 1) as a first dimension T. The
+     * simulator takes topology-aware algorithms' default dims from it
+     * (src/sim/rank_shape.h). */
+    int host_ndims;
+    int32_t host_dims[TOPO_MAX_DIMS];
     double router_latency;        /* per switch traversed; folded into link latencies */
     int nic_ports;                /* host link bandwidth is nic_ports x port bandwidth */
     double intra_bw, intra_lat;   /* loopback of every host (ranks sharing a node) */

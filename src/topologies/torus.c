@@ -157,6 +157,9 @@ int topo_build_torus(kv_list *kv, topology **out, cs_error *err)
             t->dims[d] = dims[d];
         add_torus_links(t, nd, dims, (int32_t)ports);
     }
+    t->host_ndims = nd;
+    for (int d = 0; d < nd; d++)
+        t->host_dims[d] = dims[d];
     if (p.has_groups) {
         t->ngroups = block_of(n - 1, nd, dims, blk) + 1; /* the last node is in the last block */
         for (int64_t i = 0; i < n; i++)

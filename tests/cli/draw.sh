@@ -53,7 +53,7 @@ local ports1 = function(name) return collsim.algorithm(name, {ports = "1"}) end
 collsim.draw{topology = collsim.topology.torus{dims = "4x4"}, out = "cmp.svg",
              collective = "allreduce", compare = {ports1("bine_torus"), ports1("swing_bandwidth")},
              dims = "4x4", size = "64KiB", placement = "random:3", rank = 5, link_csv = "cmp.csv"}
-collsim.draw{topology = "torus dims=4x4", out = "one.svg", collective = "bcast", root = 2,
+collsim.draw{topology = "torus dims=2x8", out = "one.svg", collective = "bcast", root = 2,
              algorithm = collsim.algorithm("bine_torus", {ports = "multi"}), dims = "2x8",
              step = 1, ranks = 16, ranks_per_node = 1}
 collsim.draw{topology = "torus dims=4", out = "all.svg", collective = "allreduce",
@@ -67,7 +67,7 @@ check "lua draw" 0 "1 ok" -- "$bin" run "$tmp/draw.lua" -o "$tmp/lua" --no-plot
 "$bin" draw "torus dims=4x4" --collective allreduce --compare bine_torus,swing_bandwidth \
     --param ports=1 --dims 4x4 --size 64KiB --placement random:3 --rank 5 --out "$tmp/cmp.svg" \
     --link-csv "$tmp/cmp.csv" > /dev/null
-"$bin" draw "torus dims=4x4" --collective bcast --root 2 --algorithm bine_torus --param ports=multi \
+"$bin" draw "torus dims=2x8" --collective bcast --root 2 --algorithm bine_torus --param ports=multi \
     --dims 2x8 --step 1 --ranks 16 --ranks-per-node 1 --out "$tmp/one.svg" > /dev/null
 "$bin" draw "torus dims=4" --collective allreduce --algorithm ring --all-steps --frame-time 500ms \
     --size 4KiB --out "$tmp/all.svg" > /dev/null

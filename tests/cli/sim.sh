@@ -36,6 +36,20 @@ check "yaml preset override" 0 "^platforms/fugaku.yaml dims=4x4x4,allreduce,ring
     --algorithm ring --ranks 64 --no-header
 check "yaml preset missing" 2 "platforms/nope.yaml" -- \
     "$bin" sim --topology platforms/nope.yaml --collective bcast --algorithm linear --ranks 4
+# one dimension convention (docs/topologies.md "Dimension order"): a topology-aware
+# algorithm takes the topology's shape as default dims, and dims written in another order
+# (the old Fugaku mistake: 32x256 read slowest-first) are refused naming both shapes
+check "dims mismatch" 2 "dims=256x32 do not match the rank-to-node mapping.*as a 32x256 grid" -- \
+    "$bin" sim --topology "platforms/fugaku.yaml dims=32x256" --collective allreduce \
+    --algorithm swing_bandwidth --ranks 8192 --dims 256x32 --model traffic
+T48="torus dims=4x8"
+with=$("$bin" sim --topology "$T48" --collective allreduce --algorithm bucket --ranks 32 \
+    --model traffic --dims 4x8 --no-header | cut -d, -f13-19)
+without=$("$bin" sim --topology "$T48" --collective allreduce --algorithm bucket --ranks 32 \
+    --model traffic --no-header | cut -d, -f13-19)
+if [ -z "$with" ] || [ "$with" != "$without" ]; then
+    echo "FAIL default dims: with --dims 4x8 '$with', without '$without'"; fail=1
+fi
 # p2p: h0 -> h2 on a 4-ring is two links; busbw = algbw
 check "p2p" 0 ",p2p,direct,,4,1,1000000,linear,traffic,,,,0,2000000,0,0,1000000,1," -- \
     "$bin" sim --topology "torus dims=4" --collective p2p --algorithm direct --ranks 4 \
