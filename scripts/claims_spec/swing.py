@@ -74,6 +74,16 @@ def gain_at(path, topo, size, bases=PAPER_BASES):
     return f
 
 
+def gain_at_with_max(path, topo, size):
+    """The gain at `size`, noting where the largest gain is."""
+    def f():
+        res, top = gain_at(path, topo, size)(), max_gain(path, topo)()
+        if res and top:
+            res.note = "largest %.2fx %s" % (top.value, top.note)
+        return res
+    return f
+
+
 def max_gain(path, topo, bases=PAPER_BASES, upto=None, below=None):
     def f():
         g = [(x, n) for n, x in gains(path, topo, bases)
@@ -184,8 +194,8 @@ CLAIMS = [
     Claim("Fig. 6", "up to 50 % over RD-L below 32 KiB", T64 + "; vs single-port torus RD",
           "1.5x", rel(1.5, 0.1), max_gain(LARGE, "dims=64x64", RD1, below=32 * KiB), [LARGE], "%.2fx",
           cause="Swing-L splits the vector over 4 ports and RD-L uses one"),
-    Claim("Fig. 6", "largest gain ~120 % (2.2x), at 2 MiB", T64, "2.2x", rel(2.2, 0.15),
-          max_gain(LARGE, "dims=64x64"), [LARGE], "%.2fx",
+    Claim("Fig. 6", "largest gain ~120 % (2.2x), at 2 MiB", T64 + "; the gain at 2 MiB",
+          "2.2x", rel(2.2, 0.15), gain_at_with_max(LARGE, "dims=64x64", 2 * MiB), [LARGE], "%.2fx",
           cause="bucket's latency deficiency costs less in the fluid model; " + FLUID),
     Claim("Fig. 6", "bucket beats Swing from 128 MiB", T64, "128 MiB", within(128, 128, " MiB"),
           first_bucket_win(LARGE, "dims=64x64"), [LARGE], "%g MiB",
