@@ -9,6 +9,10 @@
       per (machine, workload): the best variant of each algorithm and its speedup
       over the best baseline; where it is slower but sends under half the messages per rank,
       the per-message software cost that would make it win ("break-even")
+  alltoallv_stats.py radix-md | best-md | parlinna-md | compare-md  results.csv
+      the Markdown tables of results/alltoallv/README.md (same numbers): the time of
+      every radix per (machine, P, S), the best radix, the best ParLinNa variants, the
+      comparison with the baselines
 Reads only results.csv (rows with status ok); standard library only.
 """
 import csv
@@ -97,7 +101,99 @@ def compare(path):
         print(f"    overall best: {winner}")
 
 
+def size_text(n):
+    return "%d KiB" % (n >> 10) if n >= 1024 else "%d B" % n
+
+
+def radix_groups(path):
+    groups = defaultdict(dict)
+    for r in rows(path):
+        groups[(int(r["ranks"]), machine(r), int(r["size_bytes"]))][
+            int(r["params"].split("=")[1])] = float(r["time_s"])
+    return groups
+
+
+def radix_md(path):
+    """Per P: the time (us) of every radix, best in bold."""
+    groups = radix_groups(path)
+    for P in sorted({k[0] for k in groups}):
+        rs = sorted({x for k, t in groups.items() if k[0] == P for x in t})
+        print("**P = %d** (times in us, best in bold):\n" % P)
+        print("| machine | S | " + " | ".join("r=%d" % x for x in rs) + " | best |")
+        print("|---" * (len(rs) + 3) + "|")
+        for (p, m, S), t in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] != "polaris", kv[0][1], kv[0][2])):
+            if p != P:
+                continue
+            b = min(t, key=t.get)
+            cell = lambda x: "" if x not in t else ("**%.0f**" if x == b else "%.0f") % (t[x] * 1e6)
+            print("| %s | %s | %s | %d |" % (m.capitalize(), size_text(S),
+                                             " | ".join(cell(x) for x in rs), b))
+        print()
+
+
+def best_md(path):
+    groups = radix_groups(path)
+    print("| machine | P | S | best r | sqrt(P) | t_best (us) | r=2 / best | r=P / best |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (P, m, S), t in sorted(groups.items(), key=lambda kv: (kv[0][1] != "polaris", kv[0])):
+        b = min(t, key=t.get)
+        print("| %s | %d | %s | %d | %.1f | %.1f | %.2f | %.2f |" % (
+            m.capitalize(), P, size_text(S), b, math.sqrt(P), t[b] * 1e6,
+            t.get(2, float("nan")) / t[b], t.get(P, float("nan")) / t[b]))
+
+
+def parlinna_md(path):
+    groups = defaultdict(dict)
+    for r in rows(path):
+        groups[(machine(r), int(r["size_bytes"]), r["algorithm"])][r["params"]] = float(r["time_s"])
+    print("| machine | S | variant | best (radix, batch; 0 = all) | t_best (us) | worst / best | points |")
+    print("|---|---|---|---|---|---|---|")
+    for (m, S, a), t in sorted(groups.items()):
+        b = min(t, key=t.get)
+        print("| %s | %s | %s | %s | %.1f | %.2f | %d |" % (m.capitalize(), size_text(S), a, b,
+              t[b] * 1e6, max(t.values()) / t[b], len(t)))
+
+
+def compare_md(path):
+    """Per workload: best baseline, each algorithm's best variant as a speedup over it."""
+    groups, msgs, bad = defaultdict(dict), defaultdict(dict), defaultdict(int)
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            key = (machine(r), int(r["ranks"]), r["workload"].split(":seed")[0])
+            t = groups[key]
+            name = r["algorithm"] + (" " + r["params"] if r["params"] else "")
+            if r["status"] == "ok":
+                t[name] = float(r["time_s"])
+                msgs[key][name] = int(r["messages"]) / int(r["ranks"])
+            else:
+                bad[key] += 1
+    algs = ("parlinna_coalesced", "parlinna_staggered", "parlogna")
+    print("| machine | P | workload | best baseline | coalesced ParLinNa | staggered ParLinNa | "
+          "best ParLogNa | best overall | break-even, coalesced (us/msg) | not ok |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for (m, P, w), t in groups.items():
+        base = {k: v for k, v in t.items() if k.split()[0] in BASELINES}
+        if not base:
+            continue
+        bname = min(base, key=base.get)
+        cells, be = [], ""
+        for a in algs:
+            ks = [k for k in t if k.split()[0] == a]
+            if not ks:
+                cells.append("")
+                continue
+            k = min(ks, key=t.get)
+            cells.append("%.2fx (%s)" % (base[bname] / t[k], k.split(" ", 1)[1] if " " in k else ""))
+            if a == "parlinna_coalesced" and t[k] > base[bname] and 2 * msgs[(m, P, w)][k] < msgs[(m, P, w)][bname]:
+                be = "%.3f" % break_even_us(t[k], msgs[(m, P, w)][k], base[bname], msgs[(m, P, w)][bname])
+        print("| %s | %d | %s | %s, %.1f us | %s | %s | %s | %s | %s | %s |" % (
+            m.capitalize(), P, w, bname, base[bname] * 1e6, cells[0], cells[1], cells[2],
+            min(t, key=t.get), be, bad[(m, P, w)] or ""))
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("radix", "parlinna", "compare"):
+    cmds = {"radix": radix, "parlinna": parlinna, "compare": compare, "radix-md": radix_md,
+            "best-md": best_md, "parlinna-md": parlinna_md, "compare-md": compare_md}
+    if len(sys.argv) != 3 or sys.argv[1] not in cmds:
         sys.exit(__doc__)
-    {"radix": radix, "parlinna": parlinna, "compare": compare}[sys.argv[1]](sys.argv[2])
+    cmds[sys.argv[1]](sys.argv[2])

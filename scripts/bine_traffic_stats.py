@@ -2,6 +2,10 @@
 """bine_traffic_stats.py - the figures of results/bine/README.md, from the committed CSVs.
 
     python3 scripts/bine_traffic_stats.py [RESULTS_DIR]      (default results/bine)
+    python3 scripts/bine_traffic_stats.py RESULTS_DIR SECTION   one section only
+
+Sections (what results/bine/README.md embeds): modular, fragmented, bynodes, other,
+lumi-pairs, lumi-summary, fugaku, fugaku-flow. Without SECTION, every table (stats.md).
 
 With matplotlib installed it also draws RESULTS_DIR/bine_traffic/fig5-boxplot.png: the
 allreduce reduction per node count over the fragmented placements (the paper's Fig. 5).
@@ -99,8 +103,9 @@ def boxplot(red, path):
     plt.close(fig)
 
 
-def allreduce_tables(rows, resdir):
-    """Allreduce reductions; returns nothing, prints tables."""
+def allreduce_tables(rows, resdir, part="all"):
+    """Allreduce reductions; prints the check and the fragmented table (part "fragmented"),
+    the per-node-count tables ("bynodes") or all of them."""
     by = {}
     for r in rows:
         key = (preset(r), r["placement"], int(r["ranks"]), r["collective"], r["algorithm"])
@@ -119,6 +124,9 @@ def allreduce_tables(rows, resdir):
         paper = 2 * rs_bin
         red.append((pre, pl, p, 1 - bine / paper if paper else 0.0,
                     1 - bine / mpich if mpich else 0.0))
+    if part == "bynodes":
+        bynodes(red)
+        return
     print("Check: allreduce bine_bandwidth bytes == 2 x reduce_scatter bine bytes at every "
           "point: %s (%d points)\n" % ("yes" if mirror_ok else "NO", len(red)))
 
@@ -138,8 +146,12 @@ def allreduce_tables(rows, resdir):
     print("| **both** | **>= 8** | %d | **%s** | %s | **%s** |\n" % (
         len(allk8), pct(statistics.median(allk8)), pct(min(allk8)), pct(max(allk8))))
 
-    boxplot(red, os.path.join(resdir, "bine_traffic", "fig5-boxplot.png"))
+    if part == "all":
+        boxplot(red, os.path.join(resdir, "bine_traffic", "fig5-boxplot.png"))
+        bynodes(red)
 
+
+def bynodes(red):
     print("## Allreduce reduction by node count (vs paper baseline; vs MPICH rabenseifner)\n")
     kinds = ["linear", "fragmented:4", "fragmented:8", "fragmented:16",
              "file:lumi_aligned16", "file:lumi_aligned64",
@@ -210,12 +222,14 @@ def other_tables(rows):
     print()
 
 
-def lumi(resdir, name):
-    """Tables of one LUMI run (bine_lumi_small, or the full bine_lumi, perhaps partial)."""
+def lumi(resdir, name, part="all"):
+    """Tables of one LUMI run (bine_lumi_small, or the full bine_lumi, perhaps partial):
+    part "all", "pairs" (Bine vs its counterpart) or "summary" (best vs best)."""
     rows = read_csv(os.path.join(resdir, name, "results.csv"))
     if not rows:
         return
-    print("# %s (%d rows)\n" % (name, len(rows)))
+    if part == "all":
+        print("# %s (%d rows)\n" % (name, len(rows)))
     bine_names = {"bine", "bine_latency", "bine_bandwidth", "bine_scatter_allgather",
                   "bine_rs_gather", "bine_segmented"}
     best = defaultdict(dict)
@@ -225,20 +239,24 @@ def lumi(resdir, name):
         t = float(r["time_s"])
         if side not in best[key] or t < best[key][side][0]:
             best[key][side] = (t, r["algorithm"], float(r["algbw_Bps"]))
-    print("## LUMI (flow model): best Bine vs best classic, speedup = t_classic / t_bine\n")
-    print("| collective | nodes | size | best classic | best Bine | speedup | Bine goodput GB/s |")
-    print("|---|---|---|---|---|---|---|")
-    wins = total = 0
-    for key in sorted(best):
-        b = best[key]
-        if "bine" not in b or "classic" not in b:
-            continue
-        total += 1
-        sp = b["classic"][0] / b["bine"][0]
-        wins += sp > 1.01
-        print("| %s | %d | %d | %s | %s | %.2f | %.2f |" % (key[0], key[1], key[2],
-              b["classic"][1], b["bine"][1], sp, b["bine"][2] / 1e9))
-    print("\nBine faster by > 1%% in %d of %d configurations.\n" % (wins, total))
+    if part == "summary":
+        lumi_summary(best)
+        return
+    if part == "all":
+        print("## LUMI (flow model): best Bine vs best classic, speedup = t_classic / t_bine\n")
+        print("| collective | nodes | size | best classic | best Bine | speedup | Bine goodput GB/s |")
+        print("|---|---|---|---|---|---|---|")
+        wins = total = 0
+        for key in sorted(best):
+            b = best[key]
+            if "bine" not in b or "classic" not in b:
+                continue
+            total += 1
+            sp = b["classic"][0] / b["bine"][0]
+            wins += sp > 1.01
+            print("| %s | %d | %d | %s | %s | %.2f | %.2f |" % (key[0], key[1], key[2],
+                  b["classic"][1], b["bine"][1], sp, b["bine"][2] / 1e9))
+        print("\nBine faster by > 1%% in %d of %d configurations.\n" % (wins, total))
     times = {(r["collective"], r["algorithm"], int(r["ranks"]), int(r["size_bytes"])):
              float(r["time_s"]) for r in rows}
     print("## LUMI (flow model): Bine vs its binomial counterpart (the paper's Table 3)\n")
@@ -254,6 +272,32 @@ def lumi(resdir, name):
         print("| %s | %s | %s | %d | %.0f | %.0f | %.2f | %.2f |" % (coll, bine, base, len(sp),
               100.0 * sum(x > 1.01 for x in sp) / len(sp),
               100.0 * sum(x < 0.99 for x in sp) / len(sp), gm, max(sp)))
+    print()
+
+
+def size_text(n):
+    for u, f in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= f:
+            return "%d %s" % (n // f, u)
+    return "%d B" % n
+
+
+def lumi_summary(best):
+    """Per collective: best Bine vs best classic algorithm over the configurations."""
+    print("| collective | configs | Bine wins (> 1 %) | losses (< -1 %) | largest gain | "
+          "largest loss |")
+    print("|---|---|---|---|---|---|")
+    for coll in sorted({k[0] for k in best}):
+        sp = []
+        for key, b in best.items():
+            if key[0] == coll and "bine" in b and "classic" in b:
+                sp.append((b["classic"][0] / b["bine"][0], key[1], key[2], b["classic"][1]))
+        if not sp:
+            continue
+        hi, lo = max(sp), min(sp)
+        cell = lambda x: "%.2fx (%d nodes, %s, vs %s)" % (x[0], x[1], size_text(x[2]), x[3])
+        print("| %s | %d | %d | %d | %s | %s |" % (coll, len(sp), sum(x[0] > 1.01 for x in sp),
+              sum(x[0] < 0.99 for x in sp), cell(hi), cell(lo)))
     print()
 
 
@@ -308,8 +352,27 @@ def fugaku_flow(resdir):
     print()
 
 
+def sections(resdir):
+    traffic = lambda: read_csv(os.path.join(resdir, "bine_traffic", "results.csv"))
+    return {"modular": lambda: modular_distance(resdir),
+            "fragmented": lambda: allreduce_tables(traffic(), resdir, "fragmented"),
+            "bynodes": lambda: allreduce_tables(traffic(), resdir, "bynodes"),
+            "other": lambda: other_tables(traffic()),
+            "lumi-pairs": lambda: lumi(resdir, "bine_lumi", "pairs"),
+            "lumi-summary": lambda: lumi(resdir, "bine_lumi", "summary"),
+            "fugaku": lambda: fugaku(resdir),
+            "fugaku-flow": lambda: fugaku_flow(resdir)}
+
+
 def main(argv):
     resdir = argv[1] if len(argv) > 1 else "results/bine"
+    if len(argv) > 2:
+        sec = sections(resdir)
+        if argv[2] not in sec:
+            sys.exit("bine_traffic_stats.py: unknown section %r; allowed: %s"
+                     % (argv[2], ", ".join(sec)))
+        sec[argv[2]]()
+        return 0
     modular_distance(resdir)
     rows = read_csv(os.path.join(resdir, "bine_traffic", "results.csv"))
     allreduce_tables(rows, resdir)

@@ -1,6 +1,8 @@
 #!/bin/sh
 # packet_vs_flow.sh - the packet model (minimal, adaptive / ugal routing) against the flow
-# model (cm02) on small cases; prints the markdown table of results/packet-vs-flow/README.md.
+# model (cm02) on small cases; prints the CSV results/packet-vs-flow/packet_vs_flow.csv, of
+# which scripts/packet_vs_flow_table.py prints the table of results/packet-vs-flow/README.md:
+#   scripts/bench/packet_vs_flow.sh > results/packet-vs-flow/packet_vs_flow.csv
 set -eu
 . "$(dirname "$0")/common.sh"
 bench_build
@@ -12,12 +14,9 @@ row() { # topology collective algorithm P size placement second-routing
     f=$(t "$1" "$2" "$3" "$4" "$5" "$6" cm02)
     m=$(t "$1" "$2" "$3" "$4" "$5" "$6" packet minimal)
     a=$(t "$1" "$2" "$3" "$4" "$5" "$6" packet "$7")
-    awk -v f="$f" -v m="$m" -v a="$a" -v c="| \`$1\` | $2 $3 | $4 | $5 | $6 | $7 |" 'BEGIN {
-        printf "%s %.1f | %.1f (%+.1f %%) | %.1f (%+.1f %%) |\n", c, f * 1e6, m * 1e6,
-               100 * (m - f) / f, a * 1e6, 100 * (a - f) / f }'
+    echo "\"$1\",$2,$3,$4,$5,$6,$7,$f,$m,$a"
 }
-echo "| topology | collective algorithm | P | size | placement | 2nd routing | flow (us) | packet minimal (us) | packet 2nd routing (us) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "topology,collective,algorithm,ranks,size,placement,routing2,flow_s,packet_minimal_s,packet_routing2_s"
 for s in 1MiB 16MiB; do
     row "torus dims=16" allreduce ring 16 $s linear adaptive
 done

@@ -1,0 +1,7 @@
+"""claims_spec - the headline claims of the five seed papers, one module per paper.
+
+Each module has PAPER (the file name under results/claims/) and CLAIMS, a list of
+core.Claim: the paper's number (typed from /work/shared/reference/<paper>.md, with where
+it is), the tolerance, the results CSVs, and the function that computes collsim's number.
+scripts/claims.py turns them into results/claims/<paper>.csv and the README tables.
+"""
