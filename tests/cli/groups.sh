@@ -23,6 +23,11 @@ check "preset map: cell 20 spans 3421-3744" 0 "2 ranks on 2 nodes in 1 groups" -
     traffic --alloc "lrdn[3421,3744]" --groups platforms/leonardo.yaml
 check "preset map: 3744 / 3745 in two cells" 0 "2 ranks on 2 nodes in 2 groups" -- \
     traffic --alloc "lrdn[3744-3745]" --groups platforms/leonardo.yaml
+# LUMI: PICO's lumi_node_to_cell puts nid007852-007977 (126 nodes) in the last cabinet
+check "lumi map: the last cabinet holds 126" 0 "3 ranks on 3 nodes in 1 groups" -- \
+    traffic --alloc "nid[007852,007975,007977]" --groups platforms/lumi.yaml
+check "lumi map: 7851 / 7852 in two cabinets" 0 "2 ranks on 2 nodes in 2 groups" -- \
+    traffic --alloc "nid[007851-007852]" --groups platforms/lumi.yaml
 
 # ---- domain suffixes, on the allocation's side and on the map's ---------------------------
 check "suffix on the hosts" 0 "4 ranks on 4 nodes in 2 groups" -- \
