@@ -55,6 +55,20 @@ for format in table csv json; do
         --alloc 'h[6-9]' --groups $D/ft8_groups.txt --collective allreduce --algorithms ring \
         --format $format 2>/dev/null | grep -c warning || true"
 done
+# collsim sim on an external platform: the same rules over the job's hosts
+printf 'h[0-1] leaf0\n' > "$tmp/half.map"
+printf 'x[0-1] leaf0\n' > "$tmp/none.map"
+simext() { "$bin" sim --platform $D/ft8_zones.xml --alloc "h[0-3]" --collective bcast \
+    --algorithm binomial_halving --ranks 4 --model traffic "$@"; }
+check "sim: no host matched" 2 "collsim sim: $tmp/none.map: no host of the job is in the group map (4 hosts, e.g. 'h0'" -- \
+    simext --groups "$tmp/none.map"
+for format in csv json; do
+    check "sim: partial match warns ($format)" 0 "collsim: warning: $tmp/half.map: 2 of 4 hosts of the job are in no group of the map (e.g. 'h2'); 2 matched" -- \
+        simext --groups "$tmp/half.map" --format $format
+    check "sim: partial match, stdout clean ($format)" 0 "^0$" -- sh -c "'$bin' sim \
+        --platform $D/ft8_zones.xml --alloc 'h[0-3]' --collective bcast --algorithm binomial_halving \
+        --ranks 4 --model traffic --groups '$tmp/half.map' --format $format 2>/dev/null | grep -c warning || true"
+done
 check "full match: no warning" 0 "^0$" -- sh -c "'$bin' traffic --alloc 'h[0-7]' \
     --groups $D/ft8_groups.txt --collective allreduce --algorithms ring 2>&1 | grep -c warning || true"
 
