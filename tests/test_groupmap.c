@@ -1,5 +1,6 @@
 /* test_groupmap.c - group maps: explicit host lines, regex + expression, regex + table,
- * precedence, errors naming origin:line, group ids. */
+ * precedence, errors naming origin:line, group ids, PICO's node map format, host names
+ * with and without a domain suffix, maps matching none / some of a job's hosts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +174,114 @@ static void test_load_and_ids(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "cannot open the group map"));
 }
 
+/* PICO's map (tests/data/pico_leonardo_excerpt.txt holds lines of its leonardo.txt): the
+ * expected cells are the CELL column of those lines. */
+static void test_pico_format(void)
+{
+    const char *map = "NODE 0001 RACK 1 CELL 1 ROW 1 PARTITION 1  SWITCH 10100\n"
+                      "NODE 0002 RACK 1 CELL 1 ROW 1 PARTITION 1  SWITCH 10100\n"
+                      "NODE 0181 RACK 7 CELL 2 ROW 1 PARTITION 1  SWITCH 10700\n"
+                      "NODE 3744 RACK 122 CELL 20 ROW 7 PARTITION 2  SWITCH 110800\n";
+    expect_group(map, "lrdn0001", "1");
+    expect_group(map, "lrdn0002", "1");
+    expect_group(map, "lrdn0181", "2");
+    expect_group(map, "lrdn3744", "20");
+    expect_group(map, "lrdn1", "1");     /* the number, as PICO's int(re.search(...)) */
+    expect_group(map, "lrdn0003", NULL); /* not in the map */
+    expect_group(map, "lrdn0181.leonardo.local", "2");
+    expect_group(map, "login01x", NULL); /* not <letters><digits> */
+    /* a header of column names, and comments, are skipped */
+    expect_group("# from PICO\nNODE RACK CELL ROW\nNODE 7 RACK 1 CELL 3 ROW 1\n", "lrdn0007",
+                 "3");
+    /* the file as committed */
+    group_map *m;
+    cs_error err;
+    CU_ASSERT_EQUAL_FATAL(group_map_load("tests/data/pico_leonardo_excerpt.txt", &m, &err), 0);
+    static const struct { const char *host, *cell; } want[] = {
+        {"lrdn0180", "1"},  {"lrdn0182", "2"},  {"lrdn3420", "19"}, {"lrdn3421", "20"},
+        {"lrdn3745", "21"}, {"lrdn4368", "21"}, {"lrdn4369", "22"}, {"lrdn4992", "22"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char group[32] = "";
+        CU_ASSERT_EQUAL(group_map_lookup(m, want[i].host, group, sizeof group, &err), 1);
+        if (strcmp(group, want[i].cell) != 0) {
+            fprintf(stderr, "\n%s: cell %s, expected %s\n", want[i].host, group, want[i].cell);
+            CU_FAIL("cell");
+        }
+    }
+    group_map_free(m);
+}
+
+static void test_domain_suffix(void)
+{
+    const char *map = "lrdn0155.leonardo.local c1\n"
+                      "lrdn0156 c2\n"
+                      "regex nid0*([0-9]+) (n - 5000) / 124\n";
+    expect_group(map, "lrdn0155.leonardo.local", "c1"); /* as written */
+    expect_group(map, "lrdn0155", "c1");                /* the map has a suffix, the host not */
+    expect_group(map, "lrdn0156.leonardo.local", "c2"); /* the host has one, the map not */
+    expect_group(map, "nid005124.lumi.local", "1");     /* regex rules on the short name */
+    expect_group(map, "lrdn0155.other.site", NULL);     /* another domain is another host */
+    /* two suffixed names of different groups: their short name is ambiguous, no group */
+    expect_group("a.x g1\na.y g2\n", "a", NULL);
+    expect_group("a.x g1\na.y g1\n", "a", "g1");
+}
+
+static void test_cover(void)
+{
+    group_map *m;
+    cs_error err = {""};
+    CU_ASSERT_EQUAL_FATAL(group_map_parse("h[0-1] left\n", "job.map", 1, &m, &err), 0);
+    const char *hosts[] = {"h0", "h0", "h1", "h9", "h9", "h8"};
+    int32_t g[6];
+    group_ids *ids = group_ids_new();
+    CU_ASSERT_EQUAL(group_map_assign(m, hosts, 6, ids, g, &err), 0);
+    group_map_cover c;
+    CU_ASSERT_EQUAL(group_map_cover_check(m, hosts, g, 6, &c, &err), 0);
+    CU_ASSERT(c.matched == 2 && c.unmatched == 2); /* distinct hosts, not ranks */
+    CU_ASSERT_STRING_EQUAL(c.example, "h9");
+    char line[512];
+    group_map_cover_warning(m, &c, line, sizeof line);
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "warning: job.map: 2 of 4 hosts of the job are in no "
+                                        "group of the map (e.g. 'h9'); 2 matched"));
+    /* every host matched: no warning */
+    CU_ASSERT_EQUAL(group_map_cover_check(m, hosts, g, 3, &c, &err), 0);
+    group_map_cover_warning(m, &c, line, sizeof line);
+    CU_ASSERT_STRING_EQUAL(line, "");
+    /* planted: a map that matches no host of the job is an error, not "0 groups" */
+    const char *others[] = {"lrdn0001", "lrdn0002"};
+    CU_ASSERT_EQUAL(group_map_assign(m, others, 2, ids, g, &err), 0);
+    CU_ASSERT_EQUAL(group_map_cover_check(m, others, g, 2, &c, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "job.map: no host of the job is in the group map "
+                                           "(2 hosts, e.g. 'lrdn0001'"));
+    group_ids_free(ids);
+    group_map_free(m);
+}
+
+static void test_pico_errors(void)
+{
+    static const bad_map bad[] = {
+        {"NODE 0001 RACK 1\n", "map:1: a PICO map line needs 'NODE <number>' and 'CELL <group>'"},
+        {"NODE 1 CELL 1\nNODE x1 CELL 1\n", "map:2: NODE 'x1' is not a node number"},
+        {"NODE 1 CELL 1\nNODE 0001 CELL 2\n", "map:2: node 0001 is already in cell 1 (line 1)"},
+        {"NODE 1 CELL\n", "map:1: a PICO map line needs"},
+        {"# only a header\nNODE RACK CELL\n", "map: a PICO map without NODE lines"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        group_map *m = NULL;
+        cs_error err = {""};
+        int rc = group_map_parse(bad[i].text, "map", 1, &m, &err);
+        CU_ASSERT_EQUAL(rc, -1);
+        if (rc != -1 || !strstr(err.msg, bad[i].message)) {
+            fprintf(stderr, "\n'%s': rc %d, '%s', expected '%s'\n", bad[i].text, rc, err.msg,
+                    bad[i].message);
+            CU_FAIL("message");
+        }
+        if (rc == 0)
+            group_map_free(m);
+    }
+}
+
 int main(void)
 {
     CU_initialize_registry();
@@ -182,6 +291,10 @@ int main(void)
                                       {"precedence", test_precedence},
                                       {"errors name origin:line", test_errors},
                                       {"files and group ids", test_load_and_ids},
+                                      {"PICO's node map format", test_pico_format},
+                                      {"PICO map errors", test_pico_errors},
+                                      {"domain suffixes both ways", test_domain_suffix},
+                                      {"maps matching none / some hosts", test_cover},
                                       {NULL, NULL}};
     test_add_suite("groupmap", cases);
     return test_run_suites();

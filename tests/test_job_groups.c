@@ -29,6 +29,12 @@ static void fig1(const char *alg, int64_t want_external_n, int64_t want_internal
 
 static void test_figure1(void)
 {
+    job_groups_spec s = {.alloc = "h[0-7]", .groups = MAP, .ranks_per_node = 1};
+    job_groups g;
+    cs_error err = {""};
+    CU_ASSERT_EQUAL_FATAL(job_groups_compute(&s, &g, &err), 0);
+    CU_ASSERT_STRING_EQUAL(g.warning, ""); /* every host matched */
+    job_groups_free(&g);
     fig1("binomial_doubling", 6, 1);
     fig1("binomial_halving", 3, 4);
 }
@@ -42,6 +48,9 @@ static void test_ungrouped_and_order(void)
     cs_error err = {""};
     CU_ASSERT_EQUAL_FATAL(job_groups_compute(&s, &g, &err), 0);
     CU_ASSERT(g.P == 8 && g.nodes == 4 && g.ngroups == 1 && g.ungrouped_ranks == 4);
+    /* h8, h9 in no group: a partial match, one warning line for the CLI to print */
+    CU_ASSERT_PTR_NOT_NULL(strstr(g.warning, "warning: " MAP ": 2 of 4 hosts of the job are in "
+                                             "no group of the map (e.g. 'h8'); 2 matched"));
     CU_ASSERT_STRING_EQUAL(g.rank_host[1], "h7");
     CU_ASSERT_STRING_EQUAL(g.rank_host[4], "h6");
     CU_ASSERT(g.group_of_rank[2] == -1 && g.group_of_rank[0] == g.group_of_rank[1]);
@@ -70,6 +79,11 @@ static void test_errors(void)
     job_groups_spec big = {.alloc = "h[0-3]", .groups = MAP, .ranks = 9, .ranks_per_node = 2};
     CU_ASSERT_EQUAL(job_groups_compute(&big, &g, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "need 5 nodes, the allocation has 4"));
+    /* a map matching no host of the allocation: an error, not "0 groups" */
+    job_groups_spec none = {.alloc = "x[0-3]", .groups = MAP, .ranks_per_node = 1};
+    CU_ASSERT_EQUAL(job_groups_compute(&none, &g, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, MAP ": no host of the job is in the group map "
+                                           "(4 hosts, e.g. 'x0'"));
     job_groups_spec topo = {.alloc = "h[0-4]", .topology = "torus dims=4", .ranks_per_node = 1};
     CU_ASSERT_EQUAL(job_groups_compute(&topo, &g, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "the topology has no host 'h4'"));

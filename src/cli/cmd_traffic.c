@@ -4,12 +4,15 @@
  *   collsim traffic --alloc A (--groups MAP | --topology T) --collective C
  *                   --algorithms A,B.. [--ranks P] [--ranks-per-node Q]
  *                   [--order block|cyclic] [--size S] [--root R] [--param name=value]..
- *                   [--dims AxB..] [--format table|csv] [--max-memory SIZE]
+ *                   [--dims AxB..] [--format table|csv|json] [--max-memory SIZE]
  *
- * Bytes are in units of the vector size n; `reduction` is the first algorithm's external
- * bytes minus this one's, over the first's.
+ * Bytes are in units of the vector size n (`*_n`) and, in CSV and JSON, also as exact
+ * integers (`*_bytes`); `reduction` is the first algorithm's external bytes minus this
+ * one's, over the first's. A map matching only some hosts of the job prints one warning line
+ * on stderr, whatever the format.
  */
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +39,7 @@ static const char usage[] =
     "  --order O             block (default) or cyclic rank order over the nodes\n"
     "  --size S              vector size n (default 1MiB; results are in units of n)\n"
     "  --root R, --param name=value, --dims AxB..   as in collsim sim\n"
-    "  --format F            table (default) or csv\n"
+    "  --format F            table (default), csv or json (one object per algorithm)\n"
     "  --max-memory SIZE     refuse a --topology estimated to need more memory (default:\n"
     "                        half of the physical memory; 0: no limit)\n";
 
@@ -44,7 +47,7 @@ typedef struct traffic_cli {
     job_groups_spec job;
     coll_spec spec;
     char algorithms[1024];
-    int csv;
+    enum { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON } format;
 } traffic_cli;
 
 static const struct option opts[] = {
@@ -82,9 +85,14 @@ static int parse_option(int c, traffic_cli *v, cs_error *err)
     case 'p': rc = cli_parse_param(optarg, &v->spec, err); break;
     case 'd': rc = cli_parse_dims(optarg, &v->spec, err); break;
     case 'f':
-        if (strcmp(optarg, "table") != 0 && strcmp(optarg, "csv") != 0)
-            rc = cs_fail(err, "unknown format '%s' (allowed: table, csv)", optarg);
-        v->csv = optarg[0] == 'c';
+        if (strcmp(optarg, "table") == 0)
+            v->format = FORMAT_TABLE;
+        else if (strcmp(optarg, "csv") == 0)
+            v->format = FORMAT_CSV;
+        else if (strcmp(optarg, "json") == 0)
+            v->format = FORMAT_JSON;
+        else
+            rc = cs_fail(err, "unknown format '%s' (allowed: table, csv, json)", optarg);
         break;
     case 'M': rc = parse_size(optarg, &v->job.max_memory, err); break;
     case 'h': return 1;
@@ -146,11 +154,13 @@ static void print_header(const traffic_cli *v, const job_groups *g)
 {
     char size[32];
     format_size(v->spec.bytes, size, sizeof size);
-    if (v->csv) {
+    if (v->format == FORMAT_CSV) {
         printf("collective,algorithm,ranks,nodes,groups,internal_n,external_n,ungrouped_n,"
-               "messages,reduction\n");
+               "messages,reduction,size_bytes,internal_bytes,external_bytes,ungrouped_bytes\n");
         return;
     }
+    if (v->format == FORMAT_JSON)
+        return;
     printf("# %s, %d ranks on %d nodes in %d groups (%s order), n = %s\n",
            coll_name(v->spec.coll), g->P, g->nodes, g->ngroups,
            alloc_order_name(v->job.order), size);
@@ -161,16 +171,45 @@ static void print_header(const traffic_cli *v, const job_groups *g)
            "ungrouped_n", "messages", "reduction");
 }
 
+/* A ratio in the shortest text that reads back to exactly the same double. */
+static void exact_ratio(double d, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.15g", d);
+    if (strtod(buf, NULL) != d)
+        snprintf(buf, n, "%.17g", d);
+}
+
+/* CSV and JSON: the ratios exact, the bytes as integers (never rounded). */
+static void print_row_exact(const traffic_cli *v, const job_groups *g, const char *alg,
+                            const group_traffic *t, double reduction)
+{
+    double n = (double)v->spec.bytes;
+    char in[40], ex[40], un[40], red[40];
+    exact_ratio((double)t->internal / n, in, sizeof in);
+    exact_ratio((double)t->external / n, ex, sizeof ex);
+    exact_ratio((double)t->ungrouped / n, un, sizeof un);
+    exact_ratio(reduction, red, sizeof red);
+    const char *fmt =
+        v->format == FORMAT_CSV
+            ? "%s,%s,%d,%d,%d,%s,%s,%s,%" PRId64 ",%s,%" PRId64 ",%" PRId64 ",%" PRId64
+              ",%" PRId64 "\n"
+            : "{\"collective\":\"%s\",\"algorithm\":\"%s\",\"ranks\":%d,\"nodes\":%d,"
+              "\"groups\":%d,\"internal_n\":%s,\"external_n\":%s,\"ungrouped_n\":%s,"
+              "\"messages\":%" PRId64 ",\"reduction\":%s,\"size_bytes\":%" PRId64
+              ",\"internal_bytes\":%" PRId64 ",\"external_bytes\":%" PRId64
+              ",\"ungrouped_bytes\":%" PRId64 "}\n";
+    printf(fmt, coll_name(v->spec.coll), alg, g->P, g->nodes, g->ngroups, in, ex, un,
+           t->messages, red, v->spec.bytes, t->internal, t->external, t->ungrouped);
+}
+
 static void print_row(const traffic_cli *v, const job_groups *g, const char *alg,
                       const group_traffic *t, double base_external)
 {
     double n = (double)v->spec.bytes;
     double reduction = base_external > 0 ? (base_external - (double)t->external) / base_external
                                          : 0;
-    if (v->csv)
-        printf("%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%lld,%.6g\n", coll_name(v->spec.coll), alg, g->P,
-               g->nodes, g->ngroups, (double)t->internal / n, (double)t->external / n,
-               (double)t->ungrouped / n, (long long)t->messages, reduction);
+    if (v->format != FORMAT_TABLE)
+        print_row_exact(v, g, alg, t, reduction);
     else
         printf("%-28s %12.4f %12.4f %12.4f %10lld %9.1f%%\n", alg, (double)t->internal / n,
                (double)t->external / n, (double)t->ungrouped / n, (long long)t->messages,
@@ -189,6 +228,8 @@ int cmd_traffic(int argc, char **argv)
         fprintf(stderr, "collsim traffic: %s\n", err.msg);
         return EXIT_USAGE;
     }
+    if (g.warning[0]) /* on stderr: the table, CSV or JSON on stdout stays parseable */
+        fprintf(stderr, "collsim traffic: %s\n", g.warning);
     /* every algorithm first, then the table: an error leaves no half-written output */
     size_t n = 0, cap = 0;
     char **names = NULL;

@@ -2,6 +2,7 @@
  * topology (job_groups.h). */
 #include "sim/job_groups.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,8 +27,13 @@ static int groups_from_map(const char *path, job_groups *g, cs_error *err)
     if (group_map_load(path, &map, err) < 0)
         return -1;
     group_ids *ids = group_ids_new();
-    int rc = group_map_assign(map, (const char *const *)g->rank_host, g->P, ids,
-                              g->group_of_rank, err);
+    const char *const *hosts = (const char *const *)g->rank_host;
+    int rc = group_map_assign(map, hosts, g->P, ids, g->group_of_rank, err);
+    group_map_cover cover;
+    if (rc == 0)
+        rc = group_map_cover_check(map, hosts, g->group_of_rank, g->P, &cover, err);
+    if (rc == 0)
+        group_map_cover_warning(map, &cover, g->warning, sizeof g->warning);
     group_ids_free(ids);
     group_map_free(map);
     return rc;
@@ -42,6 +48,12 @@ static int groups_from_topology(const char *spec, int64_t max_memory, job_groups
     int rc = 0;
     for (int32_t r = 0; r < g->P && rc == 0; r++) {
         int32_t h = topo_host_lookup(t, g->rank_host[r]);
+        if (h < 0) { /* lrdn0155.leonardo.local is the preset's lrdn0155 */
+            char short_name[256];
+            snprintf(short_name, sizeof short_name, "%.*s",
+                     (int)strcspn(g->rank_host[r], "."), g->rank_host[r]);
+            h = short_name[0] ? topo_host_lookup(t, short_name) : -1;
+        }
         if (h < 0)
             rc = cs_fail(err, "the topology has no host '%s' (rank %d)", g->rank_host[r], r);
         else

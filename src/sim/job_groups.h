@@ -40,11 +40,15 @@ typedef struct job_groups {
     int32_t ngroups;         /* groups the job's hosts are in */
     int32_t nodes;           /* distinct hosts of the job */
     int32_t ungrouped_ranks; /* ranks whose host has no group */
+    char warning[512];       /* a map matching only some hosts: the line to print on
+                                stderr (groupmap.h: group_map_cover_warning); "" */
 } job_groups;
 
 /* Exactly one of groups / topology must be given. Errors: the allocation's (file:line or
  * the hostlist's column), the map's (file:line), P beyond the allocation, a host the
- * topology does not have, more than Q ranks on one host of a CSV. */
+ * topology does not have (a name with a domain suffix is also tried without it), more
+ * than Q ranks on one host of a CSV, a map that puts no host of the job in a group
+ * ("<map>: no host of the job is in the group map (..., e.g. 'x')"). */
 int job_groups_compute(const job_groups_spec *s, job_groups *out, cs_error *err);
 void job_groups_free(job_groups *g);
 

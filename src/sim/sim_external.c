@@ -3,6 +3,7 @@
  * topology built from them. */
 #include "sim/sim_external.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,32 @@ static int place(const ext_raw *raw, const group_map *map, const placement_spec 
     return rc;
 }
 
+/* The group map against the job's hosts: none matched is an error, some a warning line on
+ * stderr (the CSV / JSON row stays on stdout; groupmap.h: group_map_cover_check). */
+static int check_map_cover(const ext_raw *raw, const group_map *map, const int32_t *host_of_rank,
+                           int32_t P, cs_error *err)
+{
+    const char **names = xmalloc((size_t)P * sizeof *names);
+    int32_t *group = xmalloc((size_t)P * sizeof *group);
+    for (int32_t r = 0; r < P; r++)
+        names[r] = raw->host_names[host_of_rank[r]];
+    group_ids *ids = group_ids_new();
+    group_map_cover cover;
+    int rc = group_map_assign(map, names, P, ids, group, err);
+    if (rc == 0)
+        rc = group_map_cover_check(map, names, group, P, &cover, err);
+    char line[700];
+    if (rc == 0) {
+        group_map_cover_warning(map, &cover, line, sizeof line);
+        if (line[0])
+            fprintf(stderr, "collsim: %s\n", line);
+    }
+    group_ids_free(ids);
+    free(group);
+    free(names);
+    return rc;
+}
+
 int sim_external_prepare(const char *platform, const char *groups, const placement_spec *pl,
                          int32_t P, int32_t Q, int simgrid_loaded, topology **out,
                          int32_t *host_of_rank, cs_error *err)
@@ -154,6 +181,8 @@ int sim_external_prepare(const char *platform, const char *groups, const placeme
         rc = cs_fail(err, "%s: the platform has no host", platform);
     if (rc == 0)
         rc = place(&raw, map, pl, P, Q, host_of_rank, err);
+    if (rc == 0 && map)
+        rc = check_map_cover(&raw, map, host_of_rank, P, err);
     if (rc == 0)
         rc = table_hosts(&raw, host_of_rank, P, &table, &j.ntable, err);
     j.table = table;

@@ -37,7 +37,9 @@ int sim_is_external_platform(const char *topology_spec);
  * host_of_rank[0..P-1]. groups: a group map file or preset (groupmap.h: group_map_load),
  * NULL or "" for none (then hosts' <prop id="group"> properties, if any). Errors: an
  * unreadable or invalid platform (SimGrid's message, from the child), a bad group map
- * (file:line), a placement error, a job over EXT_TABLE_MAX hosts on a big platform. */
+ * (file:line), a group map that puts none of the job's hosts in a group, a placement error,
+ * a job over EXT_TABLE_MAX hosts on a big platform. A map matching only some of the job's
+ * hosts prints one warning line on stderr ("collsim: warning: MAP: U of N hosts ..."). */
 int sim_external_prepare(const char *platform, const char *groups, const placement_spec *pl,
                          int32_t P, int32_t Q, int simgrid_loaded, topology **out,
                          int32_t *host_of_rank, cs_error *err);

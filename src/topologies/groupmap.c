@@ -12,6 +12,7 @@
 #include "common/hostlist.h"
 #include "common/strmap.h"
 #include "common/util.h"
+#include "topologies/groupmap_pico.h"
 #include "topologies/preset_extras.h"
 
 typedef struct table_range {
@@ -31,6 +32,8 @@ typedef struct regex_rule {
 struct group_map {
     char origin[512];
     strmap hosts;       /* host name -> index into host_group */
+    strmap short_hosts; /* a.b.c -> a for the map's names with a domain suffix (-1: two
+                           such names of different groups share a) */
     char **host_group;
     size_t nhost_group, cap_host_group;
     regex_rule *rules;
@@ -200,6 +203,30 @@ static size_t add_group_name(group_map *m, const char *group)
     return m->nhost_group++;
 }
 
+/* The part of a name before its first '.' (the whole name when it has no domain suffix). */
+static void short_name(const char *name, char *out, size_t n)
+{
+    size_t len = strcspn(name, ".");
+    snprintf(out, n, "%.*s", (int)len, name);
+}
+
+/* A map name with a domain suffix also stands for its short name (unless two of them of
+ * different groups share it: then the short name matches neither). */
+static void add_short_name(group_map *m, const char *name, size_t gi)
+{
+    const char *dot = strchr(name, '.');
+    if (!dot || dot == name)
+        return;
+    char s[256];
+    short_name(name, s, sizeof s);
+    int64_t old;
+    if (strmap_get(&m->short_hosts, s, &old) && old >= 0 &&
+        strcmp(m->host_group[old], m->host_group[gi]) != 0)
+        strmap_put(&m->short_hosts, s, -1);
+    else if (!strmap_get(&m->short_hosts, s, &old))
+        strmap_put(&m->short_hosts, s, (int64_t)gi);
+}
+
 static int parse_hosts_line(group_map *m, int line, const char *hosts, const char *group,
                             cs_error *err)
 {
@@ -218,6 +245,7 @@ static int parse_hosts_line(group_map *m, int line, const char *hosts, const cha
                           m->host_group[old]);
         else
             strmap_put(&m->hosts, hl.names[i], (int64_t)gi);
+        add_short_name(m, hl.names[i], gi);
     }
     hostlist_free(&hl);
     return rc;
@@ -321,12 +349,13 @@ static int parse_line(group_map *m, int line, char *text, cs_error *err)
     return parse_hosts_line(m, line, first, group, err);
 }
 
-int group_map_parse(const char *text, const char *origin, int first_line, group_map **out,
-                    cs_error *err)
+static int parse_rules(const char *text, const char *origin, int first_line, group_map **out,
+                       cs_error *err)
 {
     group_map *m = xcalloc(1, sizeof *m);
     snprintf(m->origin, sizeof m->origin, "%s", origin);
     strmap_init(&m->hosts);
+    strmap_init(&m->short_hosts);
     char *copy = xstrdup(text);
     int rc = 0, line = first_line;
     for (char *s = copy; s && rc == 0; line++) {
@@ -347,6 +376,19 @@ int group_map_parse(const char *text, const char *origin, int first_line, group_
     }
     *out = m;
     return 0;
+}
+
+int group_map_parse(const char *text, const char *origin, int first_line, group_map **out,
+                    cs_error *err)
+{
+    if (!pico_map_detect(text))
+        return parse_rules(text, origin, first_line, out, err);
+    char *rules;
+    if (pico_map_rules(text, origin, first_line, &rules, err) < 0)
+        return -1;
+    int rc = parse_rules(rules, origin, first_line, out, err);
+    free(rules);
+    return rc;
 }
 
 static char *read_file(const char *path, cs_error *err)
@@ -397,6 +439,7 @@ void group_map_free(group_map *m)
     if (!m)
         return;
     strmap_free(&m->hosts);
+    strmap_free(&m->short_hosts);
     for (size_t i = 0; i < m->nhost_group; i++)
         free(m->host_group[i]);
     free(m->host_group);
@@ -453,21 +496,42 @@ static int apply_rule(const group_map *m, const regex_rule *r, const char *host,
     return 0;
 }
 
-int group_map_lookup(const group_map *m, const char *host, char *group, size_t n,
-                     cs_error *err)
+/* Explicit host lines: the name as given, then without its domain suffix; a name without
+ * one also matches a map name with one (lrdn0155 = lrdn0155.leonardo.local). */
+static int lookup_explicit(const group_map *m, const char *host, const char *short_host,
+                           char *group, size_t n)
 {
-    int64_t gi;
-    if (strmap_get(&m->hosts, host, &gi)) {
+    int64_t gi = -1;
+    if (strmap_get(&m->hosts, host, &gi) || strmap_get(&m->hosts, short_host, &gi) ||
+        (strcmp(host, short_host) == 0 && strmap_get(&m->short_hosts, host, &gi) && gi >= 0)) {
         snprintf(group, n, "%s", m->host_group[gi]);
         return 1;
     }
-    for (int i = 0; i < m->nrules; i++) {
-        int rc = apply_rule(m, &m->rules[i], host, group, n, err);
-        if (rc != 0)
-            return rc;
+    return 0;
+}
+
+int group_map_lookup(const group_map *m, const char *host, char *group, size_t n,
+                     cs_error *err)
+{
+    char short_host[256];
+    short_name(host, short_host, sizeof short_host);
+    if (!short_host[0])
+        snprintf(short_host, sizeof short_host, "%s", host);
+    if (lookup_explicit(m, host, short_host, group, n))
+        return 1;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1 && strcmp(host, short_host) == 0)
+            break;
+        for (int i = 0; i < m->nrules; i++) {
+            int rc = apply_rule(m, &m->rules[i], pass ? short_host : host, group, n, err);
+            if (rc != 0)
+                return rc;
+        }
     }
     return 0;
 }
+
+const char *group_map_origin(const group_map *m) { return m->origin; }
 
 /* ---- group ids ------------------------------------------------------------------------------ */
 

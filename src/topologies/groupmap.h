@@ -18,6 +18,13 @@
  * has no group. Groups are names: "3" from an expression and "3" from a table line are
  * the same group. Errors name origin:line (and the column for hostlist errors).
  *
+ * Domain suffixes: a host lrdn0155.leonardo.local matches what lrdn0155 matches (explicit
+ * lines and regex rules are tried on the full name first, then on the name before its first
+ * '.'), and a host lrdn0155 matches a map line naming lrdn0155.leonardo.local.
+ *
+ * PICO's node maps (NODE 0001 RACK 1 CELL 1 ...: groupmap_pico.h) are read too, detected by
+ * their first line.
+ *
  * Users give maps as files (`--groups FILE`); a machine preset carries one in its `groups:`
  * field (docs/topologies.md), and `--groups preset.yaml` uses that.
  */
@@ -54,5 +61,26 @@ const char *group_ids_name(const group_ids *g, int32_t id);
 /* Groups of n host names through the map (-1: no rule matched). */
 int group_map_assign(const group_map *m, const char *const *hosts, int64_t n, group_ids *ids,
                      int32_t *group_of_host, cs_error *err);
+
+/* The file or preset the map came from (its origin). */
+const char *group_map_origin(const group_map *m);
+
+/* How many distinct hosts of a job a map puts in a group (groupmap_cover.c). */
+typedef struct group_map_cover {
+    int64_t matched, unmatched; /* distinct host names */
+    char example[256];          /* one unmatched host, "" when every host matched */
+} group_map_cover;
+
+/* Counts the distinct names of hosts[0..n-1] with group_of_host >= 0 (group_map_assign's
+ * output). A map that matches none of them is an error: "<origin>: no host of the job is in
+ * the group map (N hosts, e.g. 'x'; ...)". */
+int group_map_cover_check(const group_map *m, const char *const *hosts,
+                          const int32_t *group_of_host, int64_t n, group_map_cover *c,
+                          cs_error *err);
+
+/* The warning line for a partial match, without a trailing newline: "warning: <origin>: U of
+ * N hosts of the job are in no group of the map (e.g. 'x')"; "" when every host matched. */
+void group_map_cover_warning(const group_map *m, const group_map_cover *c, char *buf,
+                             size_t n);
 
 #endif
