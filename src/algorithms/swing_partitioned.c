@@ -1,0 +1,146 @@
+/* swing_partitioned.c - Swing's reduce-scatter and allgather as collectives of their own:
+ * the two halves of allreduce swing_bandwidth (swing.c, torus_allreduce.h) with the
+ * standard block semantics (docs/schedule-ir.md: reduce_scatter ends with rank r holding
+ * its own blocks reduced, allgather starts with them).
+ *
+ *   reduce_scatter swing  L steps: at step s rank r sends its peer q = pi(r, s) the blocks
+ *                         SEND(r, s) = {q} u reach(q, s+1) (minus what r reaches itself)
+ *   allgather swing       the same steps backwards: at step j (s = L-1-j) r sends q the
+ *                         blocks SEND(q, s), which r holds by then
+ *
+ * Peers, dims, ports and step rotation are swing_bandwidth's (torus_bfly.h with Swing's
+ * peer rule, the dims read in the same order as torus_allreduce.c). The blocks are named
+ * in rank numbers (torus_bfly's explicit rule), so that rank r ends the reduce-scatter
+ * with block r; on an even dimension that is not a power of two the rule sends a block
+ * only at its last step (the Swing paper's Sec. 3.2).
+ *
+ * Data movement, `strategy`:
+ *   permute   (default) as libbine's torus reduce-scatter and allgather ("contiguous,
+ *             permute"): a local permutation (copy) of each port's whole vector before
+ *             the reduce-scatter / after the allgather, then one contiguous message per
+ *             port per step (the blocks it names are not contiguous in rank order)
+ *   datatype  no copy: the same messages, sent from the unpermuted buffer (a derived
+ *             datatype or packing inside the library)
+ *
+ * Shapes: every dimension even (no dims: any even P); a ring of odd P folds onto the
+ * largest power of two below it (MPICH fold, butterfly.h); dims with an odd size > 1 are
+ * refused.
+ */
+#include <stdlib.h>
+
+#include "algorithms/concurrent.h"
+#include "algorithms/families.h"
+#include "algorithms/torus_bfly.h"
+#include "common/util.h"
+
+static const alg_param_desc params[] = {
+    {"ports", PARAM_CHOICE, "multi", "multi|1", TORUS_PORTS_DOC},
+    {"strategy", PARAM_CHOICE, "permute", "permute|datatype",
+     "permute: a local copy of the vector, then contiguous messages; datatype: no copy"},
+    {NULL, 0, NULL, NULL, NULL},
+};
+
+typedef struct swing_part {
+    coll_kind coll;
+    int permute;
+    torus_shape shape; /* the butterflies': the spec's, or the ring of P' when folding */
+    int nparts;
+    torus_bfly bf[TORUS_MAX_PORTS]; /* point into themselves: the struct stays in place */
+    conc_plan plan;                 /* slice k: port k, one block per rank */
+    chunk_map map;                  /* of a slice; folded for an odd ring */
+} swing_part;
+
+static void release(void *ctx)
+{
+    swing_part *c = ctx;
+    for (int k = 0; k < TORUS_MAX_PORTS; k++)
+        torus_bfly_free(&c->bf[k]);
+    free(c);
+}
+
+/* The shape of the butterflies and the chunk map: the spec's torus when every dimension
+ * is even, the ring of P' for an odd ring (folded), an error otherwise. */
+static int shape_and_map(swing_part *c, const coll_spec *s, cs_error *err)
+{
+    torus_shape full;
+    if (torus_shape_from_spec(&full, s, TORUS_DIM0_SLOWEST, err) < 0)
+        return -1;
+    if (full.ndims == 1 && full.dims[0] % 2) {
+        chunk_map_folded(&c->map, s->P, 0, 0, 1);
+        int32_t n = chunk_map_participants(&c->map);
+        torus_shape_init(&c->shape, 1, &n);
+        return 0;
+    }
+    for (int k = 0; k < s->ndims; k++)
+        if (s->dims[k] > 1 && s->dims[k] % 2)
+            return cs_fail(err, "requires every torus dimension to be even or 1 (dimension %d "
+                           "has size %d); without dims any P", k, s->dims[k]);
+    c->shape = full;
+    chunk_map_plain(&c->map, s->P, 0, 0, 1);
+    return 0;
+}
+
+static int prepare(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    int ports, strategy;
+    if (alg_param_choice(params, s, "ports", &ports, err) < 0 ||
+        alg_param_choice(params, s, "strategy", &strategy, err) < 0)
+        return -1;
+    swing_part *c = xcalloc(1, sizeof *c);
+    c->coll = s->coll;
+    c->permute = strategy == 0;
+    if (shape_and_map(c, s, err) < 0) {
+        free(c);
+        return -1;
+    }
+    c->nparts = torus_ports(&c->shape, ports == 0);
+    for (int k = 0; k < c->nparts; k++)
+        if (torus_bfly_init(&c->bf[k], &c->shape, swing_peer_rule, k, 0, err) < 0) {
+            release(c);
+            return -1;
+        }
+    conc_plan_init(&c->plan, l, s->coll, s->P, 0, s->bytes, c->nparts, 1);
+    *ctx = c;
+    return 0;
+}
+
+/* Port k of rank r, in the slice's own blocks. */
+static void slice(const void *ctx, int k, int32_t r, sched_builder *b)
+{
+    const swing_part *c = ctx;
+    const bfly_pattern *p = &c->bf[k].pat;
+    int64_t vector = layout_range_bytes(b->layout, 0, b->layout->nblocks);
+    if (c->coll == COLL_REDUCE_SCATTER) {
+        bfly_fold_in(b, &c->map, r, FOLD_IN_REDUCE);
+        if (c->permute)
+            bfly_copy_step(b, &c->map, r, vector);
+        bfly_rs_core(b, p, &c->map, r);
+        bfly_fold_out(b, &c->map, r, FOLD_OUT_OWN);
+    } else {
+        bfly_fold_in(b, &c->map, r, FOLD_IN_OWN);
+        bfly_ag_core(b, p, &c->map, r);
+        if (c->permute)
+            bfly_copy_step(b, &c->map, r, vector);
+        bfly_fold_out(b, &c->map, r, FOLD_OUT_ALL_CHUNKS);
+    }
+}
+
+static void gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+{
+    (void)s;
+    conc_gen(b, &((const swing_part *)ctx)->plan, r, slice, ctx);
+}
+
+#define SHAPES "any P >= 2 (odd P folds); dims: every size even or 1"
+
+const alg_desc alg_family_swing_partitioned[] = {
+    {COLL_REDUCE_SCATTER, "swing",
+     "Swing reduce-scatter (swing_bandwidth's first half): peers +-1, -+1, +-3.., vector "
+     "halving, torus dims rotate",
+     SHAPES, params, prepare, gen, release},
+    {COLL_ALLGATHER, "swing",
+     "Swing allgather (swing_bandwidth's second half): the reduce-scatter's steps backwards, "
+     "vector doubling",
+     SHAPES, params, prepare, gen, release},
+    {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+};
