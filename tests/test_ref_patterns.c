@@ -370,6 +370,38 @@ static void test_swing_permute_ports(void)
     free(t);
 }
 
+static int contiguous(uint64_t x)
+{
+    return x && ((x >> __builtin_ctzll(x)) & ((x >> __builtin_ctzll(x)) + 1)) == 0;
+}
+
+/* strategy=send: the same peers and sizes, every message one contiguous range of
+ * positions (Swing's contiguous remapping), then one exchange that puts each block at
+ * its owner (rank 0 keeps position 0: it stays idle). */
+static void test_swing_send(void)
+{
+    for (int32_t P = 8; P <= 16; P *= 2) {
+        int L = log2i(P);
+        trace rs;
+        trace_of(COLL_REDUCE_SCATTER, "swing", P, P * 1024, "ports=1 strategy=send", &rs);
+        int remapped = 0;
+        for (int32_t r = 0; r < P; r++) {
+            /* the exchange step is empty (and not seen) where the block is already home */
+            CU_ASSERT(rs.nsteps[r] == L + (rs.nsend[r][L] == 1));
+            remapped += rs.nsend[r][L];
+            for (int s = 0; s < L; s++) {
+                CU_ASSERT_EQUAL(rs.nsend[r][s], 1);
+                CU_ASSERT_EQUAL(rs.send[r][s][0].peer, swing_peer_of(P, r, s));
+                CU_ASSERT_EQUAL(rs.send[r][s][0].bytes, (int64_t)P * 1024 >> (s + 1));
+                CU_ASSERT_TRUE(contiguous(rs.send[r][s][0].blocks));
+            }
+            CU_ASSERT(rs.nsend[r][L] <= 1);
+        }
+        CU_ASSERT_EQUAL(rs.nsend[0][L], 0);
+        CU_ASSERT(remapped >= P / 2);
+    }
+}
+
 /* ---- the verifier over many P ---------------------------------------------------------------- */
 
 typedef struct sweep_case {
@@ -384,6 +416,7 @@ static const sweep_case sweep_cases[] = {
     {COLL_REDUCE_SCATTER, "swing", "ports=multi strategy=permute"},
     {COLL_ALLGATHER, "swing", "ports=1 strategy=datatype"},
     {COLL_ALLGATHER, "swing", "ports=multi strategy=permute"},
+    {COLL_ALLGATHER, "swing", "ports=multi strategy=send"}, /* (tori only: powers of two) */
 };
 
 static int verify_one(const sweep_case *c, int32_t P, int ndims, const int32_t *dims,
@@ -410,7 +443,7 @@ static int verify_one(const sweep_case *c, int32_t P, int ndims, const int32_t *
 static void test_verify_sweep(void)
 {
     int32_t top = test_max_p(1024);
-    for (size_t i = 0; i < sizeof sweep_cases / sizeof sweep_cases[0]; i++) {
+    for (size_t i = 0; i + 1 < sizeof sweep_cases / sizeof sweep_cases[0]; i++) {
         for (int32_t P = 2; P <= 64; P++) {
             CU_ASSERT_TRUE(verify_one(&sweep_cases[i], P, 0, NULL, 1 << 20));
             CU_ASSERT_TRUE(verify_one(&sweep_cases[i], P, 0, NULL, 1000 + P)); /* uneven */
@@ -418,6 +451,30 @@ static void test_verify_sweep(void)
         for (int32_t P = 128; P <= top; P *= 2)
             CU_ASSERT_TRUE(verify_one(&sweep_cases[i], P, 0, NULL, 1 << 20));
     }
+}
+
+/* strategy=send: powers of two and odd P (folded onto a power of two) verify, other
+ * even P are refused with a message naming the constraint. */
+static void test_verify_swing_send(void)
+{
+    static const sweep_case send[2] = {{COLL_REDUCE_SCATTER, "swing", "strategy=send"},
+                                       {COLL_ALLGATHER, "swing", "strategy=send"}};
+    for (int i = 0; i < 2; i++)
+        for (int32_t P = 2; P <= 64; P++) {
+            if ((P & (P - 1)) == 0 || P % 2) {
+                CU_ASSERT_TRUE(verify_one(&send[i], P, 0, NULL, 1000 + P));
+                continue;
+            }
+            cs_error err;
+            coll_spec spec;
+            coll_spec_init(&spec, send[i].coll, P, 1 << 20);
+            CU_ASSERT_EQUAL_FATAL(coll_spec_set_params(&spec, send[i].params, &err), 0);
+            alg_run run;
+            CU_ASSERT_EQUAL(alg_run_prepare(&run, registry_find(NULL, send[i].coll, "swing", &err),
+                                            &spec, &err), -1);
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "swing: requires every torus dimension to "
+                                                   "be a power of two with strategy=send"));
+        }
 }
 
 /* Swing on tori: powers of two, even sizes (the last-step rule), rectangles, 3D. */
@@ -431,6 +488,8 @@ static void test_verify_swing_tori(void)
             int32_t P = 1;
             for (int d = 0; d < nd; d++)
                 P *= shapes[k][1 + d];
+            if (strstr(sweep_cases[i].params, "send") && (P & (P - 1)) != 0)
+                continue; /* strategy=send: powers of two */
             CU_ASSERT_TRUE(verify_one(&sweep_cases[i], P, nd, &shapes[k][1], 1 << 20));
         }
 }
@@ -546,6 +605,8 @@ int main(void)
         {"swing: the digest's send sets", test_swing_vectors},
         {"swing reduce-scatter, allgather: every message, P = 8, 16", test_swing_pinned},
         {"swing: permute copies and ports", test_swing_permute_ports},
+        {"swing: strategy=send, contiguous messages", test_swing_send},
+        {"verifier: swing strategy=send", test_verify_swing_send},
         {"verifier: P = 2..64 and powers of two", test_verify_sweep},
         {"verifier: swing on tori", test_verify_swing_tori},
         {"swing: odd torus dimension refused", test_swing_odd_dims},
