@@ -185,6 +185,8 @@ static void test_torus_algorithms_on_the_torus(void)
                 check_physical_distance(tori[i], COLL_ALLREDUCE, allreduce[k], ports[p]);
             for (size_t k = 0; k < sizeof bine_colls / sizeof bine_colls[0]; k++)
                 check_physical_distance(tori[i], bine_colls[k], "bine_torus", ports[p]);
+            check_physical_distance(tori[i], COLL_ALLGATHER, "swing", ports[p]);
+            check_physical_distance(tori[i], COLL_REDUCE_SCATTER, "swing", ports[p]);
         }
     /* Hamiltonian rings: the rows along dimension 1 (4x8, 3x9) or dimension 0 (8x4) */
     check_physical_distance("torus dims=4x8", COLL_ALLREDUCE, "hamiltonian_rings", NULL);

@@ -180,5 +180,11 @@ typedef struct rd_pattern_ctx {
 } rd_pattern_ctx;
 void rd_doubling_pattern(bfly_pattern *p, rd_pattern_ctx *ctx, int32_t n);
 void rd_halving_pattern(bfly_pattern *p, rd_pattern_ctx *ctx, int32_t n);
+/* Recursive doubling with vector halving (Rabenseifner nearest-first, as Open MPI's
+ * redscat_allgather, libbine and MPICH's reduce_scatter_allgather allreduce): peer(v, i) =
+ * v xor 2^i; v keeps the lower half of its current window when v < peer, the upper half
+ * otherwise, so rs_send is one contiguous range: the aligned 2^(s-1-i) positions around
+ * bitrev_s(peer). v ends the reduce-scatter with position bitrev_s(v) (allreduce only). */
+void rd_nearest_pattern(bfly_pattern *p, rd_pattern_ctx *ctx, int32_t n);
 
 #endif

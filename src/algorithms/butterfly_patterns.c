@@ -128,3 +128,28 @@ void rd_halving_pattern(bfly_pattern *p, rd_pattern_ctx *ctx, int32_t n)
     *p = (bfly_pattern){.nsteps = ctx->s, .peer = halving_peer, .rs_send = halving_rs_send,
                         .ctx = ctx};
 }
+
+/* The s low bits of v in reverse order. */
+static int32_t bit_reverse(int32_t v, int s)
+{
+    int32_t x = 0;
+    for (int k = 0; k < s; k++)
+        x |= ((v >> k) & 1) << (s - 1 - k);
+    return x;
+}
+
+static void nearest_rs_send(const void *ctx, int32_t v, int i, range_list *out)
+{
+    const rd_pattern_ctx *c = ctx;
+    int32_t size = (int32_t)(1u << (c->s - 1 - i));
+    int32_t lo = bit_reverse(v ^ (int32_t)(1u << i), c->s) & ~(size - 1);
+    rl_push(out, lo, lo + size);
+}
+
+void rd_nearest_pattern(bfly_pattern *p, rd_pattern_ctx *ctx, int32_t n)
+{
+    ctx->n = n;
+    ctx->s = ilog2_floor((uint64_t)n);
+    *p = (bfly_pattern){.nsteps = ctx->s, .peer = doubling_peer, .rs_send = nearest_rs_send,
+                        .ctx = ctx};
+}

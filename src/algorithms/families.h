@@ -21,6 +21,7 @@ extern const alg_desc alg_family_bine_butterfly[]; /* bine_butterfly.c: Bine but
 extern const alg_desc alg_family_bine_alltoall[];  /* bine_alltoall.c: Bine alltoall */
 extern const alg_desc alg_family_bine_torus[];     /* bine_torus.c: torus-optimized Bine */
 extern const alg_desc alg_family_swing[];     /* swing.c: Swing allreduce on tori */
+extern const alg_desc alg_family_swing_partitioned[]; /* swing_partitioned.c: Swing RS, AG */
 extern const alg_desc alg_family_rd_torus[];  /* rd_torus.c: recursive doubling on tori */
 extern const alg_desc alg_family_bucket[];    /* bucket.c: multidimensional ring on tori */
 extern const alg_desc alg_family_hamiltonian[]; /* hamiltonian.c: Hamiltonian rings, 2D tori */

@@ -27,6 +27,7 @@ static const alg_desc *const families[] = {
     alg_family_bine_alltoall,
     alg_family_bine_torus,
     alg_family_swing,
+    alg_family_swing_partitioned,
     alg_family_rd_torus,
     alg_family_bucket,
     alg_family_hamiltonian,
