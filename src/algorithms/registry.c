@@ -17,6 +17,7 @@ static const alg_desc *const families[] = {
     alg_family_bruck,
     alg_family_pairwise,
     alg_family_composite,
+    alg_family_bcast_sag,
     alg_family_kautz,
     alg_family_twodfc,
     alg_family_p2p,
