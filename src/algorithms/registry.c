@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/aliases.h"
 #include "algorithms/families.h"
 #include "common/util.h"
 
@@ -92,6 +93,10 @@ int alg_registry_add(alg_registry *r, const alg_desc *alg, cs_error *err)
 const alg_desc *registry_find(const alg_registry *user, coll_kind coll, const char *name,
                               cs_error *err)
 {
+    if (alias_is_name(name)) { /* pico:NAME, libbine:NAME, ... (aliases.h) */
+        const alg_alias *al = alias_find(coll, name, err);
+        return al ? &al->desc : NULL;
+    }
     const alg_desc *a = find_in(user, coll, name ? name : "");
     if (a)
         return a;
