@@ -168,7 +168,7 @@ static void print_row(const traffic_cli *v, const job_groups *g, const char *alg
     double reduction = base_external > 0 ? (base_external - (double)t->external) / base_external
                                          : 0;
     if (v->csv)
-        printf("%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%lld,%.6g\n", coll_name(v->spec.coll), alg, g->P,
+        printf("%s,%s,%d,%d,%d,%.10g,%.10g,%.10g,%lld,%.6g\n", coll_name(v->spec.coll), alg, g->P,
                g->nodes, g->ngroups, (double)t->internal / n, (double)t->external / n,
                (double)t->ungrouped / n, (long long)t->messages, reduction);
     else
