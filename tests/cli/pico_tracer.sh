@@ -54,6 +54,16 @@ if [ "$rows" -lt 100 ]; then
     echo "FAIL: compared $rows rows (expected 5 allocations x about 24 algorithms)"; fail=1
 fi
 
+# the alias table on the command line, and its errors
+check "list --aliases bcast" 0 "pico:bine_bdw_doubling_halving  *bine_scatter_allgather send_back=no  *ok" -- \
+    "$bin" list --aliases bcast
+check "unknown alias lists the collective's" 2 "unknown bcast alias 'pico:nope' (allowed: pico:binomial_doubling" -- \
+    "$bin" verify --collective bcast --algorithm pico:nope --ranks 8
+check "an alias takes no --param" 2 "unknown parameter 'send_back'" -- \
+    "$bin" verify --collective bcast --algorithm pico:bine_halving --param send_back=no --ranks 8
+check "list --aliases: bad argument" 2 "unexpected argument '--bogus'" -- \
+    "$bin" list --aliases --bogus
+
 # planted bug: the comparison tells distance-doubling from distance-halving (the tracer's
 # binomial_halving row against collsim's binomial_doubling)
 row=$(grep '^bcast,binomial_halving,' $D/traced_64_4cells_mixed.csv)
