@@ -135,9 +135,10 @@ static const alg_alias table[] = {
     ALIAS(COLL_BCAST, "ompi:scatter_allgather", "scatter_allgather", "",
           LIBBINE_BCAST " (port of Open MPI's ompi_coll_base_bcast_intra_scatter_allgather)"),
     /* Swing (De Sensi et al., NSDI'24; shared/reference/swing.md): the allgather and
-     * reduce-scatter halves of its bandwidth-optimal allreduce */
-    ALIAS(COLL_ALLGATHER, "swing:allgather", "swing", "", "Swing paper (NSDI'24), Sec. 3.1.1"),
-    ALIAS(COLL_REDUCE_SCATTER, "swing:reduce_scatter", "swing", "",
+     * reduce-scatter halves of its bandwidth-optimal allreduce, one port (one ring) */
+    ALIAS(COLL_ALLGATHER, "swing:allgather", "swing", "ports=1",
+          "Swing paper (NSDI'24), Sec. 3.1.1"),
+    ALIAS(COLL_REDUCE_SCATTER, "swing:reduce_scatter", "swing", "ports=1",
           "Swing paper (NSDI'24), Sec. 3.1.1"),
 };
 
