@@ -5,19 +5,21 @@
  *   gather bine, scatter bine     the same tree; every transfer is one contiguous circular
  *                                 range of blocks (a subtree), extended alternately after
  *                                 and before the holder's range
- *   bcast bine_scatter_allgather  distance-doubling scatter + distance-halving allgather
- *                                 (large vectors; the reverse of MPICH's order)
+ *   bcast bine_doubling           distance-doubling Bine tree, whole vector (libbine's
+ *                                 bcast_bine_lat; the root sends to rank 1 first)
+ *   reduce bine_doubling          the same tree, leaves to root
  *   reduce bine_rs_gather         distance-doubling reduce-scatter + distance-doubling
  *                                 gather (large vectors)
  *
- * The large variants cut the vector into P pieces and use nu-positions (bine_patterns.h):
- * after the scatter (before the gather) participant v holds piece position nu(v), so
- * every transfer is one contiguous range and no permutation is needed.
+ * (bcast bine_scatter_allgather is in bcast_sag.c.) The large variant cuts the vector into
+ * P pieces and uses nu-positions (bine_patterns.h): before the gather participant v holds
+ * piece position nu(v), so every transfer is one contiguous range and no permutation is
+ * needed.
  *
  * P: the DH tree runs on any even P directly (App. C: a rank reached twice keeps the
  * earlier arrival). An odd P, and any P that is not a power of two for the large
- * variants, folds (butterfly.h): the first 2(P - P') relative ranks pair up, and the
- * tree runs on the even one of each pair and the rest; any root by rotation.
+ * variant and the DD tree, folds (butterfly.h): the first 2(P - P') relative ranks pair
+ * up, and the tree runs on the even one of each pair and the rest; any root by rotation.
  */
 #include <stdlib.h>
 
@@ -73,6 +75,18 @@ static int prepare_large(const coll_spec *s, sched_layout *l, void **ctx, cs_err
     return 0;
 }
 
+/* DD tree (whole vector) over the folded (power-of-two) participants. */
+static int prepare_dd(const coll_spec *s, sched_layout *l, void **ctx, cs_error *err)
+{
+    (void)err;
+    bine_tree_ctx *c = xcalloc(1, sizeof *c);
+    chunk_map_folded(&c->map, s->P, s->root, 0, l->blocks_per_rank);
+    bine_dd_tree_init(&c->tree, chunk_map_participants(&c->map));
+    bine_dd_tree_pattern(&c->tp, &c->tree);
+    *ctx = c;
+    return 0;
+}
+
 static void gen_bcast(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
     (void)s;
@@ -105,15 +119,6 @@ static void gen_scatter(const coll_spec *s, const void *ctx, int32_t r, sched_bu
     bfly_fold_out(b, &c->map, r, FOLD_OUT_OWN);
 }
 
-static void gen_bcast_large(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const bine_tree_ctx *c = ctx;
-    tree_scatter(b, &c->tp, &c->map, r);
-    bfly_ag_core_opts(b, &c->pat, &c->map, r, NULL);
-    bfly_fold_out(b, &c->map, r, FOLD_OUT_WHOLE);
-}
-
 static void gen_reduce_large(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
     (void)s;
@@ -129,14 +134,16 @@ static void gen_reduce_large(const coll_spec *s, const void *ctx, int32_t r, sch
 const alg_desc alg_family_bine_tree[] = {
     {COLL_BCAST, "bine", "distance-halving Bine tree, whole vector per step (small vectors)", ANY_P,
      NULL, prepare_small, gen_bcast, release, 0},
-    {COLL_BCAST, "bine_scatter_allgather",
-     "Bine distance-doubling scatter + distance-halving allgather (large vectors)", ANY_P_FOLDS,
-     NULL, prepare_large, gen_bcast_large, release, 0},
+    {COLL_BCAST, "bine_doubling",
+     "distance-doubling Bine tree, whole vector per step (root sends to 1 first)", ANY_P_FOLDS,
+     NULL, prepare_dd, gen_bcast, release, 0},
     {COLL_REDUCE, "bine", "distance-halving Bine tree, leaves to root (small vectors)", ANY_P, NULL,
      prepare_small, gen_reduce, release, 0},
     {COLL_REDUCE, "bine_rs_gather",
      "Bine distance-doubling reduce-scatter + gather (large vectors)", ANY_P_FOLDS, NULL,
      prepare_large, gen_reduce_large, release, 0},
+    {COLL_REDUCE, "bine_doubling", "distance-doubling Bine tree, leaves to root", ANY_P_FOLDS,
+     NULL, prepare_dd, gen_reduce, release, 0},
     {COLL_GATHER, "bine", "distance-halving Bine tree, contiguous circular ranges", ANY_P, NULL,
      prepare_small, gen_gather, release, 0},
     {COLL_SCATTER, "bine", "distance-halving Bine tree, contiguous circular ranges", ANY_P, NULL,

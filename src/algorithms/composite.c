@@ -1,13 +1,11 @@
 /* composite.c - collectives built from two phases of other families.
  *
- *   bcast scatter_allgather       binomial (distance-halving) scatter + recursive doubling
- *                                 allgather: MPICH's large-vector broadcast
  *   bcast scatter_ring_allgather  binomial scatter + ring allgather (MPICH, any P)
  *   reduce rabenseifner           recursive halving reduce-scatter + binomial gather
  *   allreduce reduce_bcast        binomial reduce + binomial broadcast
  *
- * The vector of bcast/reduce is cut into P pieces; relative rank v (= r - root) owns
- * piece v during the phases.
+ * (bcast scatter_allgather is in bcast_sag.c.) The vector of bcast/reduce is cut into P
+ * pieces; relative rank v (= r - root) owns piece v during the phases.
  */
 #include <stdlib.h>
 
@@ -61,17 +59,6 @@ static int prepare_whole(const coll_spec *s, sched_layout *l, void **ctx, cs_err
     return 0;
 }
 
-static void gen_scatter_allgather(const coll_spec *s, const void *ctx, int32_t r,
-                                  sched_builder *b)
-{
-    (void)s;
-    const composite_ctx *c = ctx;
-    tree_scatter(b, &c->tp, &c->plain, r);
-    bfly_fold_in(b, &c->folded, r, FOLD_IN_OWN);
-    bfly_ag_core(b, &c->pat, &c->folded, r);
-    bfly_fold_out(b, &c->folded, r, FOLD_OUT_ALL_CHUNKS);
-}
-
 static void gen_scatter_ring(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
     (void)s;
@@ -99,10 +86,6 @@ static void gen_reduce_bcast(const coll_spec *s, const void *ctx, int32_t r, sch
 }
 
 const alg_desc alg_family_composite[] = {
-    {COLL_BCAST, "scatter_allgather",
-     "binomial scatter + recursive doubling allgather (MPICH large vectors)",
-     "any P >= 2 (the allgather folds to a power of two)", NULL, prepare_pieces,
-     gen_scatter_allgather, free, 0},
     {COLL_BCAST, "scatter_ring_allgather", "binomial scatter + ring allgather (MPICH)",
      "any P >= 2", NULL, prepare_pieces, gen_scatter_ring, free, 0},
     {COLL_REDUCE, "rabenseifner", "recursive halving reduce-scatter + binomial gather",

@@ -11,6 +11,7 @@ extern const alg_desc alg_family_ring[];      /* ring.c */
 extern const alg_desc alg_family_bruck[];     /* bruck.c: Bruck and k-port Bruck */
 extern const alg_desc alg_family_pairwise[];  /* pairwise.c: pairwise, XOR exchanges */
 extern const alg_desc alg_family_composite[]; /* composite.c: two-phase compositions */
+extern const alg_desc alg_family_bcast_sag[]; /* bcast_sag.c: scatter + allgather bcasts */
 extern const alg_desc alg_family_kautz[];     /* kautz.c: Kautz K(d,2) neighbour collectives */
 extern const alg_desc alg_family_twodfc[];    /* twodfc.c: 2D fully-connected (2dfc) */
 extern const alg_desc alg_family_p2p[];       /* p2p.c: point to point */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/aliases.h"
 #include "algorithms/families.h"
 #include "common/util.h"
 
@@ -17,6 +18,7 @@ static const alg_desc *const families[] = {
     alg_family_bruck,
     alg_family_pairwise,
     alg_family_composite,
+    alg_family_bcast_sag,
     alg_family_kautz,
     alg_family_twodfc,
     alg_family_p2p,
@@ -92,6 +94,10 @@ int alg_registry_add(alg_registry *r, const alg_desc *alg, cs_error *err)
 const alg_desc *registry_find(const alg_registry *user, coll_kind coll, const char *name,
                               cs_error *err)
 {
+    if (alias_is_name(name)) { /* pico:NAME, libbine:NAME, ... (aliases.h) */
+        const alg_alias *al = alias_find(coll, name, err);
+        return al ? &al->desc : NULL;
+    }
     const alg_desc *a = find_in(user, coll, name ? name : "");
     if (a)
         return a;

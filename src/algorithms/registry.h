@@ -28,7 +28,8 @@ void alg_registry_free(alg_registry *r); /* frees the array, not the descriptors
 int alg_registry_add(alg_registry *r, const alg_desc *alg, cs_error *err);
 
 /* Finds an algorithm among `user` (may be NULL) and the built-ins; the error lists the
- * algorithms of that collective. */
+ * algorithms of that collective. A name lib:NAME is an alias (aliases.h): its error lists
+ * the aliases of that collective, or says the alias's target is missing. */
 const alg_desc *registry_find(const alg_registry *user, coll_kind coll, const char *name,
                               cs_error *err);
 

@@ -1,10 +1,15 @@
 /* cmd_list.c - `collsim list [COLLECTIVE]`: one line per algorithm.
  *
  *   <collective> <algorithm> <constraints> [parameters] - <summary>
+ *
+ * `collsim list --aliases [COLLECTIVE]`: one line per alias (aliases.h):
+ *
+ *   <collective> <alias> <algorithm> [params] <status> <source>
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "algorithms/aliases.h"
 #include "algorithms/registry.h"
 #include "cli/cli.h"
 
@@ -21,21 +26,50 @@ static void print_params(const alg_desc *a, char *buf, size_t n)
     }
 }
 
+/* The alias table; `missing` where the target is not in this build. */
+static void print_aliases(coll_kind only)
+{
+    printf("%-15s %-34s %-45s %-7s %s\n", "# collective", "alias", "collsim algorithm",
+           "status", "source");
+    for (size_t i = 0; i < alias_count(); i++) {
+        const alg_alias *a = alias_at(i);
+        if (only != COLL__COUNT && a->desc.coll != only)
+            continue;
+        char target[128];
+        snprintf(target, sizeof target, "%s%s%s", a->algorithm, a->params[0] ? " " : "",
+                 a->params);
+        cs_error err;
+        printf("%-15s %-34s %-45s %-7s %s\n", coll_name(a->desc.coll), a->desc.name, target,
+               alias_check(a, &err) < 0 ? "missing" : "ok", a->source);
+    }
+}
+
+static const char list_usage[] =
+    "usage: collsim list [--aliases] [COLLECTIVE]\n"
+    "prints: <collective> <algorithm> <constraints>[; params: name=default (range)] - "
+    "<summary>\n"
+    "--aliases: <collective> <alias> <collsim algorithm [params]> <ok|missing> <source>\n";
+
 int cmd_list(int argc, char **argv)
 {
     coll_kind only = COLL__COUNT;
-    if (argc > 2)
-        return cli_usage_error("list", "usage: collsim list [COLLECTIVE]");
-    if (argc == 2) {
+    int aliases = 0;
+    for (int i = 1; i < argc; i++) {
         cs_error err;
-        if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-            printf("usage: collsim list [COLLECTIVE]\n"
-                   "prints: <collective> <algorithm> <constraints>[; params: name=default "
-                   "(range)] - <summary>\n");
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(list_usage, stdout);
             return 0;
         }
-        if (coll_from_name(argv[1], &only, &err) < 0)
+        if (strcmp(argv[i], "--aliases") == 0 && !aliases)
+            aliases = 1;
+        else if (only != COLL__COUNT || argv[i][0] == '-')
+            return cli_usage_error("list", "unexpected argument '%s'\n%s", argv[i], list_usage);
+        else if (coll_from_name(argv[i], &only, &err) < 0)
             return cli_usage_error("list", "%s", err.msg);
+    }
+    if (aliases) {
+        print_aliases(only);
+        return 0;
     }
     for (int c = 0; c < COLL__COUNT; c++) {
         if (only != COLL__COUNT && c != (int)only)
