@@ -57,6 +57,7 @@ same_ids "swing_bandwidth" results/swing/swing_bandwidth/results.csv $B run $S/s
 same_ids "twodfc_full" results/kautz-2dfc/twodfc_full/results.csv $B run $S/twodfc.lua
 same_ids "kautz_p2p_full" results/kautz-2dfc/kautz_p2p_full/results.csv $B run $S/kautz_p2p.lua
 same_ids "kautz_dfc_full" results/kautz-2dfc/kautz_dfc_full/results.csv $B run $S/kautz_dfc.lua
+same_ids "kautz_large" results/kautz-2dfc/kautz_large/results.csv $B run $S/kautz_large.lua
 same_ids "alltoallv_radix (quick, flow)" results/alltoallv/alltoallv_radix/results.csv \
     COLLSIM_QUICK=1 $B run $S/alltoallv_radix.lua
 same_ids "alltoallv_parlinna (quick, flow)" results/alltoallv/alltoallv_parlinna/results.csv \
