@@ -84,11 +84,13 @@ def tracer(rows):
 
 
 def times(rows):
-    t = {}
+    t, link = {}, {}
     for r in rows:
         if r["model"] == "cm02" and r["status"] == "ok":
-            t[(alloc_name(r["placement"]), int(r["ranks_per_node"]), int(r["size_bytes"]),
-               r["algorithm"])] = float(r["time_s"])
+            key = (alloc_name(r["placement"]), int(r["ranks_per_node"]), int(r["size_bytes"]),
+                   r["algorithm"])
+            t[key] = float(r["time_s"])
+            link[key] = int(r["max_link_bytes"])
     if not t:
         return
     groups = sorted({k[:2] for k in t})
@@ -107,9 +109,9 @@ def times(rows):
         print()
     print("Against Fig. 10 (doubling / halving at 512 MiB: 2.5 +-%d %%; at <= 16 KiB "
           "within +-%d %% of 1):\n" % (RATIO_TOL * 100, SMALL_TOL * 100))
-    print("| allocation | ranks per node | ratio at 512 MiB | largest deviation <= 16 KiB | "
-          "verdict |")
-    print("|---|---|---|---|---|")
+    print("| allocation | ranks per node | doubling / halving ms at 512 MiB | ratio | "
+          "busiest link doubling / halving (GiB) | largest deviation <= 16 KiB | verdict |")
+    print("|---|---|---|---|---|---|---|")
     for a, q in groups:
         big = max(sizes)
         r512 = t[(a, q, big, "binomial_doubling")] / t[(a, q, big, "binomial_halving")]
@@ -117,7 +119,10 @@ def times(rows):
                   for n in sizes if n <= 16384 and (a, q, n, "binomial_halving") in t)
         hits = [abs(r512 / PAPER_RATIO - 1) <= RATIO_TOL, dev <= SMALL_TOL]
         word = "reproduced" if all(hits) else "partial" if any(hits) else "not reproduced"
-        print("| %s | %d | %.2f | %.0f %% | %s |" % (a, q, r512, 100 * dev, word))
+        dd, dh = (a, q, big, "binomial_doubling"), (a, q, big, "binomial_halving")
+        print("| %s | %d | %.0f / %.0f | %.2f | %.1f / %.1f | %.0f %% | %s |" % (
+            a, q, t[dd] * 1e3, t[dh] * 1e3, r512, link[dd] / 2**30, link[dh] / 2**30,
+            100 * dev, word))
     print()
 
 
