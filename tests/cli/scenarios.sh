@@ -41,6 +41,8 @@ same_ids "bine_lumi_small" results/bine/bine_lumi_small/results.csv $B run $S/bi
 same_ids "bine_traffic" results/bine/bine_traffic/results.csv $B run $S/bine_traffic.lua
 same_ids "bine_fugaku" results/bine/bine_fugaku/results.csv $B run $S/bine_fugaku.lua
 same_ids "bine_fugaku_flow" results/bine/bine_fugaku_flow/results.csv $B run $S/bine_fugaku_flow.lua
+same_ids "bine_mn5" results/bine/bine_mn5/results.csv $B run $S/bine_mn5.lua
+same_ids "pico_bcast" results/pico/pico_bcast/results.csv $B run $S/pico_bcast.lua
 same_ids "swing_tori" results/swing/swing_tori/results.csv SWING_SHAPES=8x8,16x16,8x8x8 $B run $S/swing_tori.lua
 same_ids "swing_large" results/swing/swing_large/results.csv \
     SWING_SHAPES=64x64,hyperx SWING_PLAN=pruned $B run $S/swing_tori.lua
@@ -56,6 +58,7 @@ same_ids "swing_bandwidth" results/swing/swing_bandwidth/results.csv $B run $S/s
 same_ids "twodfc_full" results/kautz-2dfc/twodfc_full/results.csv $B run $S/twodfc.lua
 same_ids "kautz_p2p_full" results/kautz-2dfc/kautz_p2p_full/results.csv $B run $S/kautz_p2p.lua
 same_ids "kautz_dfc_full" results/kautz-2dfc/kautz_dfc_full/results.csv $B run $S/kautz_dfc.lua
+same_ids "kautz_large" results/kautz-2dfc/kautz_large/results.csv $B run $S/kautz_large.lua
 same_ids "alltoallv_radix (quick, flow)" results/alltoallv/alltoallv_radix/results.csv \
     COLLSIM_QUICK=1 $B run $S/alltoallv_radix.lua
 same_ids "alltoallv_parlinna (quick, flow)" results/alltoallv/alltoallv_parlinna/results.csv \
