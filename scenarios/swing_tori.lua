@@ -52,13 +52,11 @@ local function in_pruned_plan(pt, s)
   return pt.size >= 8 * 1024
 end
 
--- Every shape: a name, the topology, the logical dims the algorithms use (first dimension
--- slowest, so the topology gets them reversed: node i has coordinate i mod d0 in
--- dimension 0), and the largest size.
-local function torus(logical)
-  local parts = {}
-  for d in logical:gmatch("%d+") do table.insert(parts, 1, d) end
-  return collsim.machine("platforms/swing-torus.yaml", {dims = table.concat(parts, "x")})
+-- Every shape: a name, the topology and the logical dims the algorithms use (the same
+-- shape: dimension 0 varies fastest in both, docs/topologies.md "Dimension order"), and
+-- the largest size.
+local function torus(dims)
+  return collsim.machine("platforms/swing-torus.yaml", {dims = dims})
 end
 
 local shapes = {
