@@ -115,7 +115,7 @@ def traffic_tables(rows):
         far, near, bine = NAMES[coll]
         print("### %s: global traffic of %s vs %s (farthest first) and %s (nearest first)\n"
               % (coll, bine, far, near))
-        print("Reduction %% = 1 - bytes(Bine) / bytes(baseline), per allocation; mean "
+        print("Reduction % = 1 - bytes(Bine) / bytes(baseline), per allocation; mean "
               "(min / max) over the allocations of each node count. Bine worse = allocations "
               "where Bine sends more across groups than the baseline.\n")
         print("| machine | nodes | allocations | vs farthest: mean (min / max) | "
