@@ -88,5 +88,11 @@ check "bad ALLTOALLV_MACHINES" 2 "alltoallv_compare.lua:[0-9]*: ALLTOALLV_MACHIN
 check "bad ALLTOALLV_P" 2 "alltoallv_radix.lua:[0-9]*: ALLTOALLV_P: a comma-separated list" -- \
     env ALLTOALLV_P=many "$bin" run scenarios/alltoallv_radix.lua --dry-run
 
+# bine_rorder_stats.py refuses a results.csv with a baseline row missing (planted: the
+# nearest-first Rabenseifner rows removed) instead of printing reductions without it
+grep -v "order=nearest" results/bine/rabenseifner_order/results.csv > "$tmp/rorder.csv"
+check "bine_rorder_stats: missing baseline" 1 "traffic point .*allreduce.* lacks an algorithm (has bine, farthest)" -- \
+    python3 scripts/bine_rorder_stats.py "$tmp/rorder.csv"
+
 rm -rf "$tmp"
 exit $fail
