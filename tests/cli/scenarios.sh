@@ -42,6 +42,8 @@ same_ids "bine_traffic" results/bine/bine_traffic/results.csv $B run $S/bine_tra
 same_ids "bine_fugaku" results/bine/bine_fugaku/results.csv $B run $S/bine_fugaku.lua
 same_ids "bine_fugaku_flow" results/bine/bine_fugaku_flow/results.csv $B run $S/bine_fugaku_flow.lua
 same_ids "bine_mn5" results/bine/bine_mn5/results.csv $B run $S/bine_mn5.lua
+same_ids "bine_rabenseifner_order" results/bine/rabenseifner_order/results.csv \
+    $B run $S/bine_rabenseifner_order.lua
 same_ids "pico_bcast" results/pico/pico_bcast/results.csv $B run $S/pico_bcast.lua
 same_ids "swing_tori" results/swing/swing_tori/results.csv SWING_SHAPES=8x8,16x16,8x8x8 $B run $S/swing_tori.lua
 same_ids "swing_large" results/swing/swing_large/results.csv \
@@ -85,6 +87,12 @@ check "bad ALLTOALLV_MACHINES" 2 "alltoallv_compare.lua:[0-9]*: ALLTOALLV_MACHIN
     env ALLTOALLV_MACHINES=summit "$bin" run scenarios/alltoallv_compare.lua --dry-run
 check "bad ALLTOALLV_P" 2 "alltoallv_radix.lua:[0-9]*: ALLTOALLV_P: a comma-separated list" -- \
     env ALLTOALLV_P=many "$bin" run scenarios/alltoallv_radix.lua --dry-run
+
+# bine_rorder_stats.py refuses a results.csv with a baseline row missing (planted: the
+# nearest-first Rabenseifner rows removed) instead of printing reductions without it
+grep -v "order=nearest" results/bine/rabenseifner_order/results.csv > "$tmp/rorder.csv"
+check "bine_rorder_stats: missing baseline" 1 "traffic point .*allreduce.* lacks an algorithm (has bine, farthest)" -- \
+    python3 scripts/bine_rorder_stats.py "$tmp/rorder.csv"
 
 rm -rf "$tmp"
 exit $fail
