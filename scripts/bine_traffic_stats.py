@@ -152,12 +152,12 @@ def allreduce_tables(rows, resdir, part="all"):
 
 
 def bynodes(red):
-    print("## Allreduce reduction by node count (vs paper baseline; vs MPICH rabenseifner)\n")
+    print("## Allreduce reduction by node count (vs paper baseline; vs farthest-first rabenseifner)\n")
     kinds = ["linear", "fragmented:4", "fragmented:8", "fragmented:16",
              "file:lumi_aligned16", "file:lumi_aligned64",
              "file:leonardo_aligned16", "file:leonardo_aligned64"]
     for pre in ("lumi", "leonardo"):
-        print("%s: median %% over seeds (fragmented: 8 seeds each); in brackets vs MPICH\n" % pre)
+        print("%s: median %% over seeds (fragmented: 8 seeds each); in brackets vs farthest-first\n" % pre)
         ps = sorted({r[2] for r in red})
         print("| placement | " + " | ".join(str(p) for p in ps) + " |")
         print("|---" * (len(ps) + 1) + "|")
