@@ -178,8 +178,9 @@ def table5(rows):
                                      ("reproduced", "partial", "not reproduced")) + " of 8.\n")
 
 
-def best_vs_classic(rows):
-    """Fig. 11a setting: the best Bine algorithm against the best classic one."""
+def best_speedups(rows):
+    """Fig. 11a setting: {collective: [(t_classic / t_Bine, (coll, nodes, bytes), classic
+    algorithm)]}, the best Bine algorithm against the best classic one per configuration."""
     best = defaultdict(dict)
     for r in rows:
         if r["model"] != "cm02" or r["status"] != "ok":
@@ -189,22 +190,34 @@ def best_vs_classic(rows):
         t = float(r["time_s"])
         if side not in best[key] or t < best[key][side][0]:
             best[key][side] = (t, r["algorithm"])
+    out = {}
+    for coll in ORDER:
+        sp = [(b["classic"][0] / b["bine"][0], k, b["classic"][1]) for k, b in best.items()
+              if k[0] == coll and "bine" in b and "classic" in b]
+        if sp:
+            out[coll] = sp
+    return out
+
+
+def top64_small(sp):
+    """The largest speedup at 64 nodes below 1 MiB (nan if none)."""
+    small = [x for x in sp if x[1][1] == 64 and x[1][2] < (1 << 20)]
+    return max(small)[0] if small else float("nan")
+
+
+def best_vs_classic(rows):
+    """Fig. 11a setting: the best Bine algorithm against the best classic one."""
     print("Best Bine vs best classic algorithm per configuration (Fig. 11a setting); speedup =\n"
           "t_classic / t_Bine, win / loss beyond 1 %:\n")
     print("| collective | wins / losses of | largest gain (nodes, bytes, vs) | "
           "largest gain at 64 nodes below 1 MiB |")
     print("|---|---|---|---|")
     top64 = 0.0
-    for coll in ORDER:
-        sp = [(b["classic"][0] / b["bine"][0], k, b["classic"][1]) for k, b in best.items()
-              if k[0] == coll and "bine" in b and "classic" in b]
-        if not sp:
-            continue
+    for coll, sp in best_speedups(rows).items():
         wins = sum(s > 1.01 for s, _, _ in sp)
         losses = sum(s < 0.99 for s, _, _ in sp)
         s, k, vs = max(sp)
-        small = [x for x in sp if x[1][1] == 64 and x[1][2] < (1 << 20)]
-        s64 = max(small)[0] if small else float("nan")
+        s64 = top64_small(sp)
         top64 = max(top64, s64)
         print("| %s | %d / %d of %d | %.2fx (%d, %d, %s) | %.2fx |" % (coll, wins, losses,
               len(sp), s, k[1], k[2], vs, s64))

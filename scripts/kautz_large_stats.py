@@ -55,12 +55,18 @@ def within(x, target, tol):
     return abs(x / target - 1) <= tol
 
 
-def flow(rows):
+def flow_times(rows):
+    """{(d, collective, block, algorithm): time_s} of the ok flow (cm02) collective rows."""
     t = {}
     for r in rows:
         if r["model"] == "cm02" and r["collective"] != "p2p" and r["status"] == "ok":
             t[(degree(int(r["ranks"])), r["collective"], block(r), r["algorithm"])] = \
                 float(r["time_s"])
+    return t
+
+
+def flow(rows):
+    t = flow_times(rows)
     if not t:
         return
     print("## Flow model (cm02), K(d,2) vs DF-C, times in ms\n")
@@ -90,22 +96,38 @@ def flow(rows):
     print()
 
 
+def bounds(rows):
+    """{(d, collective, algorithm): bandwidth bound in s} of the ok traffic rows."""
+    return {(degree(int(r["ranks"])), r["collective"], r["algorithm"]):
+            int(r["max_link_bytes"]) / link_bw(r["topology"])
+            for r in rows if r["model"] == "traffic" and r["status"] == "ok"}
+
+
+def bound_ratios(bound, t):
+    """{(d, collective): (DF-C / Kautz-C bandwidth-bound ratio, flow-time ratio at 64 MB
+    or None)} from bounds() and flow_times()."""
+    ratios = {}
+    for (d, coll, alg), lb in sorted(bound.items()):
+        if alg != "df_c" or (d, coll, "kautz_c") not in bound:
+            continue
+        c = (t.get((d, coll, 64000000, "kautz_c")), t.get((d, coll, 64000000, "df_c")))
+        ratios[(d, coll)] = (lb / bound[(d, coll, "kautz_c")], c[1] / c[0] if all(c) else None)
+    return ratios
+
+
 def traffic(rows, flow_rows):
     tr = [r for r in rows if r["model"] == "traffic" and r["status"] == "ok"]
     if not tr:
         return
-    t = {(degree(int(r["ranks"])), r["collective"], block(r), r["algorithm"]): float(r["time_s"])
-         for r in flow_rows if r["model"] == "cm02" and r["status"] == "ok"
-         and r["collective"] != "p2p"}
+    t = flow_times(flow_rows)
     print("## Traffic model, 64 MB blocks (link-bytes = bytes x links crossed)\n")
     print("| d | nodes | collective | algorithm | steps | messages | link-bytes (TB) | "
           "max link (GB) | bandwidth bound (s) | flow time (s) |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    bound = {}
+    bound = bounds(tr)
     for r in sorted(tr, key=lambda r: (int(r["ranks"]), r["collective"], r["algorithm"])):
         d = degree(int(r["ranks"]))
-        lb = int(r["max_link_bytes"]) / link_bw(r["topology"])
-        bound[(d, r["collective"], r["algorithm"])] = lb
+        lb = bound[(d, r["collective"], r["algorithm"])]
         ft = t.get((d, r["collective"], block(r), r["algorithm"]))
         print("| %d | %s | %s | %s | %s | %s | %.3f | %.3f | %.4f | %s |" % (
             d, r["ranks"], r["collective"], r["algorithm"], r["steps"], r["messages"],
@@ -114,14 +136,10 @@ def traffic(rows, flow_rows):
     print("\nDF-C / Kautz-C of the bandwidth bounds (flow-time ratio at K(32,2) beside it):\n")
     print("| d | collective | bound ratio | flow ratio |")
     print("|---|---|---|---|")
-    ratios = {}
-    for (d, coll, alg), lb in sorted(bound.items()):
-        if alg != "df_c" or (d, coll, "kautz_c") not in bound:
-            continue
-        c = (t.get((d, coll, 64000000, "kautz_c")), t.get((d, coll, 64000000, "df_c")))
-        ratios[(d, coll)] = (lb / bound[(d, coll, "kautz_c")], c[1] / c[0] if all(c) else None)
-        print("| %d | %s | %.2f | %s |" % (d, coll, ratios[(d, coll)][0],
-              "%.2f" % ratios[(d, coll)][1] if all(c) else "(not simulated)"))
+    ratios = bound_ratios(bound, t)
+    for (d, coll), (b, fr) in sorted(ratios.items()):
+        print("| %d | %s | %.2f | %s |" % (d, coll, b,
+              "%.2f" % fr if fr is not None else "(not simulated)"))
     print()
     # K(64,2) has no flow times: its bound ratio stands for the time ratio only where the
     # bound matched the flow ratio at K(32,2) within BOUND_TOL
@@ -144,24 +162,37 @@ def traffic(rows, flow_rows):
     print()
 
 
-def p2p(rows):
+def p2p_speedups(rows):
+    """{d: [single-path / multi-path time per sampled destination]}."""
     t = defaultdict(dict)
     for r in rows:
         if r["collective"] == "p2p" and r["status"] == "ok":
             t[(degree(int(r["ranks"])), int(r["dst"]))][r["algorithm"]] = float(r["time_s"])
-    if not t:
+    out = {}
+    for d in sorted({k[0] for k in t}):
+        sp = [v["kautz_shortest"] / v["kautz_multipath"] for k, v in t.items()
+              if k[0] == d and len(v) == 2]
+        if sp:
+            out[d] = sp
+    return out
+
+
+def closed_form(d):
+    """The thesis' limit of the multi-path speed-up, (2d^2+d-2)/(3(d+1))."""
+    return (2 * d * d + d - 2) / (3.0 * (d + 1))
+
+
+def p2p(rows):
+    speedups = p2p_speedups(rows)
+    if not speedups:
         return
     print("## Point-to-point, 512 MB, rank 0 to sampled destinations (flow model)\n")
     print("| d | destinations | mean single / multi-path | min .. max | "
           "(2d^2+d-2)/(3(d+1)) | verdict (+-%d %%) |" % (P2P_TOL * 100))
     print("|---|---|---|---|---|---|")
-    for d in sorted({k[0] for k in t}):
-        sp = [v["kautz_shortest"] / v["kautz_multipath"] for k, v in t.items()
-              if k[0] == d and len(v) == 2]
-        if not sp:
-            continue
+    for d, sp in speedups.items():
         mean = sum(sp) / len(sp)
-        expect = (2 * d * d + d - 2) / (3.0 * (d + 1))
+        expect = closed_form(d)
         print("| %d | %d | %.2f | %.2f .. %.2f | %.2f | %s |" % (d, len(sp), mean, min(sp),
               max(sp), expect, "reproduced" if within(mean, expect, P2P_TOL)
               else "not reproduced"))

@@ -55,6 +55,18 @@ def cells(placement):
     return len(found)
 
 
+def tracer_bytes(rows):
+    """{(allocation, algorithm): (internal, external)} bytes in units of n, of the ok
+    traffic rows (1 rank per node: all sends = bytes_host / 2)."""
+    out = {}
+    for r in rows:
+        if r["model"] == "traffic" and r["status"] == "ok":
+            n = float(r["size_bytes"])
+            e = int(r["bytes_intergroup_msgs"]) / n
+            out[(alloc_name(r["placement"]), r["algorithm"])] = (int(r["bytes_host"]) / 2 / n - e, e)
+    return out
+
+
 def tracer(rows):
     tr = [r for r in rows if r["model"] == "traffic" and r["status"] == "ok"]
     print("## Tracer: internal / external bytes per bcast (1 rank per node, units of n)\n")
@@ -62,11 +74,11 @@ def tracer(rows):
     print("|---|---|---|---|---|---|")
     ext = {}
     order = {a: i for i, a in enumerate(ALGS)}
+    split = tracer_bytes(tr)
     for r in sorted(tr, key=lambda r: (r["placement"], order.get(r["algorithm"], 99))):
-        n = float(r["size_bytes"])
-        total = int(r["bytes_host"]) / 2 / n
-        e = int(r["bytes_intergroup_msgs"]) / n
         a = alloc_name(r["placement"])
+        internal, e = split[(a, r["algorithm"])]
+        total = internal + e
         ext[(a, r["algorithm"])] = e
         print("| %s | %d | %s | %.2f | %.2f | %.0f |" % (a, cells(r["placement"]),
               r["algorithm"], total - e, e, 100 * e / total))
@@ -83,7 +95,8 @@ def tracer(rows):
     print()
 
 
-def times(rows):
+def flow_times(rows):
+    """({(allocation, ranks per node, size, algorithm): time_s}, {same: max_link_bytes})."""
     t, link = {}, {}
     for r in rows:
         if r["model"] == "cm02" and r["status"] == "ok":
@@ -91,6 +104,21 @@ def times(rows):
                    r["algorithm"])
             t[key] = float(r["time_s"])
             link[key] = int(r["max_link_bytes"])
+    return t, link
+
+
+def fig10(t, a, q):
+    """(doubling / halving time at the largest size, largest |ratio - 1| at <= 16 KiB)."""
+    sizes = sorted({k[2] for k in t})
+    big = max(sizes)
+    r512 = t[(a, q, big, "binomial_doubling")] / t[(a, q, big, "binomial_halving")]
+    dev = max(abs(t[(a, q, n, "binomial_doubling")] / t[(a, q, n, "binomial_halving")] - 1)
+              for n in sizes if n <= 16384 and (a, q, n, "binomial_halving") in t)
+    return r512, dev
+
+
+def times(rows):
+    t, link = flow_times(rows)
     if not t:
         return
     groups = sorted({k[:2] for k in t})
@@ -114,9 +142,7 @@ def times(rows):
     print("|---|---|---|---|---|---|---|")
     for a, q in groups:
         big = max(sizes)
-        r512 = t[(a, q, big, "binomial_doubling")] / t[(a, q, big, "binomial_halving")]
-        dev = max(abs(t[(a, q, n, "binomial_doubling")] / t[(a, q, n, "binomial_halving")] - 1)
-                  for n in sizes if n <= 16384 and (a, q, n, "binomial_halving") in t)
+        r512, dev = fig10(t, a, q)
         hits = [abs(r512 / PAPER_RATIO - 1) <= RATIO_TOL, dev <= SMALL_TOL]
         word = "reproduced" if all(hits) else "partial" if any(hits) else "not reproduced"
         dd, dh = (a, q, big, "binomial_doubling"), (a, q, big, "binomial_halving")

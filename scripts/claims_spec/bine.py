@@ -4,12 +4,14 @@ Global traffic: bytes_intergroup_msgs of results/bine/bine_traffic (the paper's 
 traffic"); the paper's allreduce baseline (its tracer's "rabenseifner": distance-doubling
 reduce-scatter + distance-halving allgather) is 2 x reduce_scatter recursive_doubling of
 the same point (its allgather is the mirror image). Time: results/bine/bine_lumi (flow).
+MareNostrum 5 (Table 5, Fig. 11a): bine_mn5.py.
 """
 import csv
 import os
 import statistics
 from collections import defaultdict
 
+from . import bine_mn5
 from .core import (Claim, Result, absolute, at_most, geomean, rel, rows, side, within, ROOT)
 
 PAPER = "bine"
@@ -280,8 +282,7 @@ CLAIMS += [
                 "512 (8x8x8)"),
     Claim("Table 4 (Leonardo)", "win / gain tables on Leonardo", "Leonardo, 16..2,048 nodes",
           "Table 4", cause="no timed Leonardo run in results/bine (traffic only)"),
-    Claim("Table 5 (MareNostrum 5)", "up to 158 % improvement", "MareNostrum 5, 4..64 nodes",
-          "158 %", cause="results/bine/marenostrum5 is being produced by another helper"),
+    *bine_mn5.CLAIMS,
     Claim("Sec. 7.1", "in-library Bine within 3 % of Bine on top of MPI", "Open MPI", "< 3 %",
           cause="needs an MPI library, not a simulator question"),
 ]

@@ -4,10 +4,11 @@ The thesis' setup is SimGrid SMPI with SHARED (half-duplex) links: collsim's "th
 configuration, model smpi (2dfc links sharing=shared). Its baselines: DF-C on the
 16x17 Dragonfly for Kautz(16,2); DO (and MULTITREE) for MD on the 2dfc; single-path
 routing for the multi-path point-to-point. Block sizes are in decimal units (1 MB =
-10^6 B) as in the scenarios.
+10^6 B) as in the scenarios. K(32,2) / K(64,2) (flow and traffic models): kautz_large.py.
 """
 from collections import defaultdict
 
+from . import kautz_large
 from .core import Claim, Result, at_least, at_most, rel, rows, side
 
 PAPER = "kautz-2dfc"
@@ -176,6 +177,7 @@ CLAIMS = [
     Claim("Fig. 4.9", "MD the best topology-aware alltoall in all cases", "every shape, bandwidth "
           "and block; points where DO or MULTITREE beat MD; " + THESIS, "0", at_most(0),
           md_not_best, [TWO], "%d"),
+    *kautz_large.CLAIMS,
     Claim("Fig. 3.5", "training time with Kautz-M 85 % (ResNet50) / 79 % (VGG16) of DF-C",
           "272 nodes, one epoch", "85 / 79 %", cause="no DNN-training workload in collsim"),
     Claim("Sec. 4.4", "cost at 100,000 endpoints normalised to 2dfc25", "cable and switch "
