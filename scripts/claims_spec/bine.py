@@ -28,6 +28,10 @@ LINEAR_ONLY = ("bine_lumi is timed with linear placement only: on LUMI's 124-nod
                "alltoall / gather / scatter post every message at once")
 NO_OVERHEAD = ("flow model without per-message software overhead or permutation cost: "
                "collsim's Bine gains are larger than the paper's")
+FARTHEST = ("the baseline rabenseifner runs farthest-first (collsim's default order), "
+            "not the vendors' nearest-first order: against order=nearest Bine's LUMI time "
+            "gain falls to about a half (results/bine/rabenseifner_order); and "
+            + NO_OVERHEAD)
 
 
 def kind(pl):
@@ -248,16 +252,18 @@ for coll, win, gain in [("allreduce", 67, 67), ("allgather", 47, 177), ("reduce_
     CLAIMS.append(Claim(T3, "%s: Bine wins in %d %% of configurations (> 1 %%)" % (coll, win),
                         LUMI_SETUP + "; " + pair, "%d %%" % win, absolute(win, 15, " pp"),
                         win_share(coll), [LUMI], "%.0f %%",
-                        cause=side(win, NO_OVERHEAD, LINEAR_ONLY)))
+                        cause=side(win, FARTHEST if coll == "allreduce" else NO_OVERHEAD,
+                                   LINEAR_ONLY)))
     CLAIMS.append(Claim(T3, "%s: maximum gain %d %%" % (coll, gain), LUMI_SETUP + "; " + pair,
                         "%d %%" % gain, rel(gain, 0.3), max_gain(coll), [LUMI], "%.0f %%",
-                        cause=side(gain, NO_OVERHEAD, LINEAR_ONLY)))
+                        cause=side(gain, FARTHEST if coll == "allreduce" else NO_OVERHEAD,
+                                   LINEAR_ONLY)))
 
 CLAIMS += [
     Claim("Sec. 5.1.2, Fig. 9a", "allreduce: Bine beats every other algorithm by up to 1.62x",
           LUMI_SETUP + "; best Bine vs best of collsim's classic allreduces (no Cray default)",
           "62 %", rel(62, 0.3), vs_all("allreduce"), [LUMI], "%.0f %%",
-          cause=NO_OVERHEAD, baseline="collsim classic set"),
+          cause=FARTHEST, baseline="collsim classic set"),
     Claim("Sec. 5.1.2, Fig. 9b", "alltoall: Bine best in 21 % of cases",
           LUMI_SETUP + "; vs Bruck and linear", "21 %", absolute(21, 10, " pp"),
           alltoall_best_share, [LUMI], "%.0f %%",
