@@ -1,7 +1,9 @@
 #!/bin/sh
 # Documentation stays complete: every algorithm `collsim list` prints appears in
 # docs/algorithms.md, and every subcommand `collsim --help` lists appears in docs/cli.md.
-# An empty list (or a failing command) is a failure, not a vacuous pass.
+# An empty list (or a failing command) is a failure, not a vacuous pass. Every relative
+# link of README.md, docs/*.md and results/**/README.md names an existing file inside the
+# repository (scripts/check_links.py), and the checker catches planted bad links.
 set -u
 bin=$1
 fail=0
@@ -29,5 +31,23 @@ fi
 for cmd in $commands; do
     grep -q "^## collsim $cmd" docs/cli.md || { echo "FAIL: docs/cli.md lacks 'collsim $cmd'"; fail=1; }
 done
+py=${COLLSIM_PYTHON:-python3}
+links=$("$py" scripts/check_links.py README.md docs/*.md $(find results -name README.md)) ||
+    { echo "FAIL: bad links:"; echo "$links"; fail=1; }
+grep -q '](docs/design.md)' README.md || { echo "FAIL: README.md does not link docs/design.md"; fail=1; }
+tmp=$(mktemp -d) || exit 1
+mkdir "$tmp/repo" && echo ok > "$tmp/repo/there.md" && echo ok > "$tmp/outside.md"
+printf '[a](there.md) [b](there.md#x) [c](https://x.org/y) [d](#top)\n' > "$tmp/repo/good.md"
+printf 'ok\n[gone](missing.md)\n[out](../outside.md)\n[abs](/etc/passwd)\n' > "$tmp/repo/bad.md"
+"$py" scripts/check_links.py --root "$tmp/repo" "$tmp/repo/good.md" >/dev/null ||
+    { echo "FAIL: check_links.py refused good links"; fail=1; }
+out=$("$py" scripts/check_links.py --root "$tmp/repo" "$tmp/repo/bad.md")
+rc=$?
+for want in "bad.md:2: missing.md (no such file)" "bad.md:3: ../outside.md (points outside" \
+            "bad.md:4: /etc/passwd (absolute path"; do
+    case $out in *"$want"*) ;; *) echo "FAIL: planted link not caught: $want"; fail=1;; esac
+done
+[ $rc -eq 1 ] || { echo "FAIL: check_links.py exited $rc on planted bad links"; fail=1; }
+rm -rf "$tmp"
 [ $fail -eq 0 ] && echo "ok docs cover every algorithm ($n) and command ($ncmd)"
 exit $fail
