@@ -50,6 +50,7 @@ same_ids "swing_large" results/swing/swing_large/results.csv \
     SWING_SHAPES=64x64,hyperx SWING_PLAN=pruned $B run $S/swing_tori.lua
 same_ids "swing_rect" results/swing/swing_rect/results.csv \
     SWING_SHAPES=64x16,128x8,256x4 SWING_PLAN=pruned $B run $S/swing_tori.lua
+same_ids "swing_square" results/swing/swing_square/results.csv $B run $S/swing_square.lua
 same_ids "swing_8x8x8x8" results/swing/swing_8x8x8x8/results.csv \
     SWING_SHAPES=8x8x8x8 SWING_PLAN=pruned $B run $S/swing_tori.lua
 same_ids "swing_hx2mesh" results/swing/swing_hx2mesh/results.csv \
