@@ -87,7 +87,8 @@ static void test_default_and_mismatch(void)
     coll_spec s;
     cs_error err;
     /* no dims: the topology's shape */
-    CU_ASSERT_EQUAL(resolve("torus dims=4x8", COLL_ALLREDUCE, "swing_bandwidth", NULL, &s, &err), 0);
+    const char *t48 = "torus dims=4x8";
+    CU_ASSERT_EQUAL(resolve(t48, COLL_ALLREDUCE, "swing_bandwidth", NULL, &s, &err), 0);
     CU_ASSERT_EQUAL(s.ndims, 2);
     CU_ASSERT_EQUAL(s.dims[0], 4);
     CU_ASSERT_EQUAL(s.dims[1], 8);
@@ -96,7 +97,7 @@ static void test_default_and_mismatch(void)
     CU_ASSERT_EQUAL(s.ndims, 3);
     /* the old mistake (scenarios/bine_fugaku.lua before the fix): a shape written slowest
      * dimension first for a torus numbered fastest first; the error names both shapes */
-    CU_ASSERT_EQUAL(resolve("torus dims=4x8", COLL_ALLREDUCE, "swing_bandwidth", "8x4", &s, &err), -1);
+    CU_ASSERT_EQUAL(resolve(t48, COLL_ALLREDUCE, "swing_bandwidth", "8x4", &s, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "dims=8x4"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "4x8 grid"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "swing_bandwidth"));
