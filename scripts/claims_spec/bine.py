@@ -32,16 +32,8 @@ FARTHEST = ("the baseline rabenseifner runs farthest-first (collsim's default or
             + NO_OVERHEAD)
 
 
-def kind(pl):
-    if pl.startswith("fragmented:"):
-        return "fragmented:" + pl.split(":")[1]
-    if pl.startswith("file:"):
-        return "file:" + os.path.basename(pl).replace(".txt", "")
-    return pl
-
-
-def preset(r):
-    return os.path.basename(r["topology"]).split(".")[0]
+# the placement kind and the preset of a row, as the Bine stats script names them
+from bine_traffic_stats import placement_kind as kind, preset  # scripts/ is on the path (claims.py)
 
 
 def _bytes():
