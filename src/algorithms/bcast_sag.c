@@ -136,17 +136,6 @@ static int prepare_bine(const coll_spec *s, sched_layout *l, void **ctx, cs_erro
     return 0;
 }
 
-/* The blocks of the chunks (or positions) p->rs_send(who, i) names, sorted. */
-static void rule_blocks(const bfly_pattern *p, const chunk_map *m, int32_t who, int i,
-                        range_list *parts, range_list *out)
-{
-    rl_clear(parts);
-    rl_clear(out);
-    p->rs_send(p->ctx, who, i, parts);
-    for (size_t k = 0; k < parts->n; k++)
-        chunk_map_push(m, out, (int32_t)parts->r[k].lo, (int32_t)parts->r[k].hi);
-    rl_normalize(out);
-}
 
 /* 1 when v received from q at scatter step i. */
 static int scattered_to(const tree_pattern *tp, int32_t v, int32_t q, int i)
@@ -166,11 +155,11 @@ static void allgather_static(sched_builder *b, const sag_ctx *c, int32_t r)
         int32_t q = p->peer(p->ctx, v, i);
         sb_step(b);
         if (!scattered_to(&c->tp, v, q, i)) { /* what v kept: q's reduce-scatter set */
-            rule_blocks(p, m, q, i, &parts, &blocks);
+            bfly_rule_blocks(p, m, q, i, &parts, &blocks);
             sb_send(b, chunk_map_rank(m, q), blocks.r, (uint32_t)blocks.n);
         }
         if (!scattered_to(&c->tp, q, v, i)) {
-            rule_blocks(p, m, v, i, &parts, &blocks);
+            bfly_rule_blocks(p, m, v, i, &parts, &blocks);
             sb_recv(b, chunk_map_rank(m, q), blocks.r, (uint32_t)blocks.n, 0);
         }
     }

@@ -113,8 +113,7 @@ void bfly_whole_core(sched_builder *b, const bfly_pattern *p, const chunk_map *m
     bfly_whole_core_opts(b, p, m, r, NULL);
 }
 
-/* Blocks of the chunks named by p->rs_send(who, i), sorted and merged. */
-static void rule_blocks(const bfly_pattern *p, const chunk_map *m, int32_t who, int i,
+void bfly_rule_blocks(const bfly_pattern *p, const chunk_map *m, int32_t who, int i,
                         range_list *parts, range_list *out)
 {
     rl_clear(parts);
@@ -195,8 +194,8 @@ static int32_t step_sets(const bfly_pattern *p, const chunk_map *m, const bfly_o
 {
     int i = ag ? p->nsteps - 1 - j : j;
     int32_t pv = p->peer(p->ctx, v, i);
-    rule_blocks(p, m, ag ? pv : v, i, &s->parts, &s->out);
-    rule_blocks(p, m, ag ? v : pv, i, &s->parts, &s->in);
+    bfly_rule_blocks(p, m, ag ? pv : v, i, &s->parts, &s->out);
+    bfly_rule_blocks(p, m, ag ? v : pv, i, &s->parts, &s->in);
     return rank_of(m, o, pv);
 }
 

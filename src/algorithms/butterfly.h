@@ -105,6 +105,10 @@ typedef struct bfly_opts {
 
 /* nsteps steps for every rank (empty for non-participants); o may be NULL (one message
  * per step, the chunk map's participants). Empty block sets send nothing. */
+/* The blocks of the chunks (or positions) p->rs_send(who, i) names, sorted (out; parts
+ * is scratch). */
+void bfly_rule_blocks(const bfly_pattern *p, const chunk_map *m, int32_t who, int i,
+                      range_list *parts, range_list *out);
 void bfly_whole_core(sched_builder *b, const bfly_pattern *p, const chunk_map *m, int32_t r);
 void bfly_rs_core(sched_builder *b, const bfly_pattern *p, const chunk_map *m, int32_t r);
 void bfly_ag_core(sched_builder *b, const bfly_pattern *p, const chunk_map *m, int32_t r);
