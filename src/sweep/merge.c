@@ -71,6 +71,37 @@ typedef struct shard {
     char sha256[SHA256_HEX_LEN + 1], seed[32], total[32];
 } shard;
 
+/* Every row of results.csv and every line of timings.csv well formed (a garbage line is
+ * an error naming the file and line, not a row silently left out). */
+static int shard_check(const shard *s, cs_error *err)
+{
+    char why[128], id[SWEEP_ID_LEN + 1], extra;
+    for (size_t i = 0; i < s->rows.n; i++)
+        if (csv_row_check(s->rows.lines[i], why, sizeof why) < 0)
+            return cs_fail(err, "%s/results.csv:%zu: not a valid row (%s)", s->dir, i + 2, why);
+    if (s->rows.partial)
+        return cs_fail(err, "%s/results.csv:%zu: a partial last line (a killed run: finish it "
+                            "with collsim run --resume first)", s->dir, s->rows.n + 2);
+    size_t line = 1;
+    for (const char *t = s->timings; *t; line++) {
+        const char *nl = strchr(t, '\n');
+        long long point;
+        double wall;
+        long rss;
+        char text[256];
+        size_t len = nl ? (size_t)(nl - t) : strlen(t);
+        snprintf(text, sizeof text, "%.*s", (int)(len < 255 ? len : 255), t);
+        int ok = line == 1 ? strcmp(text, "point,id,wall_s,peak_rss_kb") == 0
+                           : len < 255 && sscanf(text, "%lld,%16[0-9a-f],%lf,%ld%c", &point, id,
+                                                 &wall, &rss, &extra) == 4;
+        if (!ok || !nl)
+            return cs_fail(err, "%s/timings.csv:%zu: not a line of point,id,wall_s,peak_rss_kb",
+                           s->dir, line);
+        t = nl + 1;
+    }
+    return 0;
+}
+
 static int shard_read(shard *s, const char *dir, cs_error *err)
 {
     char path[4200];
@@ -80,16 +111,23 @@ static int shard_read(shard *s, const char *dir, cs_error *err)
     snprintf(path, sizeof path, "%s/manifest.json", dir);
     if (!(s->manifest = sweep_read_text(path, &n, err)))
         return -1;
-    if (!strstr(s->manifest, "\"manifest\": \"collsim-run-1\""))
-        return cs_fail(err, "%s is not a collsim run manifest", path);
-    manifest_value(s->manifest, "scenario_sha256", s->sha256, sizeof s->sha256);
-    manifest_value(s->manifest, "seed", s->seed, sizeof s->seed);
-    manifest_value(s->manifest, "points_total", s->total, sizeof s->total);
+    char kind[32];
+    size_t where;
+    if (manifest_value(s->manifest, "manifest", kind, sizeof kind, &where) < 0)
+        return cs_fail(err, "%s is not valid JSON (at byte %zu)", path, where);
+    if (strcmp(kind, "collsim-run-1") != 0)
+        return cs_fail(err, "%s is not a collsim run manifest (no \"manifest\": "
+                            "\"collsim-run-1\")", path);
+    manifest_value(s->manifest, "scenario_sha256", s->sha256, sizeof s->sha256, NULL);
+    manifest_value(s->manifest, "seed", s->seed, sizeof s->seed, NULL);
+    manifest_value(s->manifest, "points_total", s->total, sizeof s->total, NULL);
     snprintf(path, sizeof path, "%s/timings.csv", dir);
     if (!(s->timings = sweep_read_text(path, &n, err)))
         return -1;
     snprintf(path, sizeof path, "%s/results.csv", dir);
-    return csv_read_results(path, &s->rows, err);
+    if (csv_read_results(path, &s->rows, err) < 0)
+        return -1;
+    return shard_check(s, err);
 }
 
 static void shard_free(shard *s)

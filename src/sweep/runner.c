@@ -135,11 +135,13 @@ static int open_timings(runner *r, cs_error *err)
 /* ---- --resume: what the output directory holds ------------------------------------------ */
 
 /* What differs between the run manifest.json records and this one ("" if nothing, or no
- * manifest): "the scenario file (sha256 ab12..., now cd34...), the seed (7, now 8)". */
+ * manifest): "the scenario file (sha256 ab12..., now cd34...) changed, the seed (7, now
+ * 8) changed". Hashes are cut to 12 hex digits, or given whole where those are equal. A
+ * manifest that is not valid JSON is a change too: nothing it says can be trusted. */
 static void run_changes(const runner *r, char *buf, size_t n)
 {
-    char path[4200], was[80];
-    size_t len;
+    char path[4200], was[96];
+    size_t len, where;
     snprintf(path, sizeof path, "%s/manifest.json", r->o->outdir);
     buf[0] = '\0';
     cs_error ignored;
@@ -155,13 +157,20 @@ static void run_changes(const runner *r, char *buf, size_t n)
                                         "--model ("};
     const char *now[] = {f->sha256, seed, shard, f->model_override};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        manifest_value(text, keys[i], was, sizeof was);
+        if (manifest_value(text, keys[i], was, sizeof was, &where) < 0) {
+            snprintf(buf, n, "%s is not valid JSON (at byte %zu), so what it records cannot be "
+                             "compared", path, where);
+            break;
+        }
         if (strcmp(was, now[i]) == 0)
             continue;
-        const char *cut = i == 0 ? "..." : ""; /* 12 hex digits of a hash say enough */
+        /* 12 hex digits of a hash say enough, unless they are the same */
+        int cut = i == 0 && strncmp(was, now[i], 12) != 0;
+        int w = cut ? 12 : (int)sizeof was;
         size_t at = strlen(buf);
-        snprintf(buf + at, n - at, "%s%s%.12s%s, now %.12s%s)", at ? ", " : "", names[i],
-                 was[0] ? was : "none", cut, now[i][0] ? now[i] : "none", cut);
+        snprintf(buf + at, n - at, "%s%s%.*s%s, now %.*s%s) changed", at ? ", " : "", names[i],
+                 w, was[0] ? was : "none", cut ? "..." : "", w, now[i][0] ? now[i] : "none",
+                 cut ? "..." : "");
     }
     free(text);
 }
@@ -193,11 +202,11 @@ static int refuse_resume(runner *r, const char *changes, size_t nforeign, cs_err
     if (nforeign)
         snprintf(rows, sizeof rows, "; %zu of its rows are not points of this run", nforeign);
     r->out->refused = 1;
-    return cs_fail(err, "--resume: %s holds the results of another run%s%s%s%s. Use --resume "
+    return cs_fail(err, "--resume: %s holds the results of another run%s%s%s. Use --resume "
                         "--force to go on (keeping the rows that are points of this run, and "
-                        "moving the others to %s/results.foreign.csv) or another -o directory",
-                   r->o->outdir, changes[0] ? ": " : "", changes, changes[0] ? " changed" : "",
-                   rows, r->o->outdir);
+                        "moving the others to %s/results.foreign.csv), --overwrite to move "
+                        "them all aside, or another -o directory",
+                   r->o->outdir, changes[0] ? ": " : "", changes, rows, r->o->outdir);
 }
 
 /* Replaces the point number (the first field) of a results.csv row. */
@@ -209,6 +218,16 @@ static void renumber_row(char **line, int64_t index)
     snprintf(out, n, "%lld%s", (long long)index, rest);
     free(*line);
     *line = out;
+}
+
+/* A malformed row of results.csv on --resume (a cut write, an edit): dropped, so that its
+ * point (if it has a readable id) runs again. The first few are named. */
+static void drop_malformed(const runner *r, size_t line, const char *why, size_t before)
+{
+    if (r->o->progress == PROGRESS_QUIET || before >= 5)
+        return;
+    fprintf(stderr, "collsim run: --resume: %s line %zu is not a valid row (%s): dropped, its "
+                    "point runs again\n", r->csv, line, why);
 }
 
 /* --resume: keeps the rows of this plan's shard (one per point, matched by point id); the
@@ -223,10 +242,15 @@ static int resume_rows(runner *r, cs_error *err)
     }
     char **kept = xmalloc((rows.n + 1) * sizeof *kept);
     char **foreign = xmalloc((rows.n + 1) * sizeof *foreign);
-    size_t nkept = 0, nforeign = 0, nretried = 0;
+    size_t nkept = 0, nforeign = 0, nretried = 0, nbad = 0;
+    char why[128];
     for (size_t i = 0; i < rows.n; i++) {
         int64_t index, pos;
         char id[SWEEP_ID_LEN + 1];
+        if (csv_row_check(rows.lines[i], why, sizeof why) < 0) {
+            drop_malformed(r, i + 2, why, nbad++); /* line 1 is the header */
+            continue;
+        }
         if (csv_row_key(rows.lines[i], &index, id) < 0 ||
             (pos = shard_pos(r, sweep_plan_find(r->p, id))) < 0 || r->rec[pos].status[0]) {
             foreign[nforeign++] = rows.lines[i];
@@ -243,6 +267,8 @@ static int resume_rows(runner *r, cs_error *err)
         }
         kept[nkept++] = rows.lines[i];
     }
+    if (nbad > 5 && r->o->progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --resume: %zu malformed rows dropped in all\n", nbad);
     if (nretried && r->o->progress != PROGRESS_QUIET)
         fprintf(stderr, "collsim run: --retry: running again the %zu point(s) whose rows "
                         "were not ok\n", nretried);

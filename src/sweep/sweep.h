@@ -169,6 +169,28 @@ typedef struct sweep_outcome {
  * on_result error). */
 int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_error *err);
 
+/* ---- the output directory ---------------------------------------------------------------- */
+
+/* What a run does with the results of an earlier run in its output directory. */
+typedef enum outdir_mode {
+    OUTDIR_NEW,       /* refuse them (the default) */
+    OUTDIR_RESUME,    /* keep them (--resume: sweep_run matches their rows) */
+    OUTDIR_OVERWRITE  /* move them aside into DIR/previous-<UTC time>/ (--overwrite) */
+} outdir_mode;
+typedef struct outdir_lock {
+    int fd; /* DIR/.collsim.lock, flock'ed; -1: none */
+} outdir_lock;
+/* Creates dir if needed and locks it for this process (flock on DIR/.collsim.lock, which
+ * then holds its PID): a second run on it is refused naming the first one's PID. Then,
+ * if dir holds a run's files (results.csv, manifest.json, timings.csv,
+ * results.foreign.csv): OUTDIR_NEW refuses, naming the rows there and the options;
+ * OUTDIR_OVERWRITE moves them and the plots (*.png) into a new DIR/previous-<time>/
+ * subfolder, named in moved ("" if nothing moved). -1 with err (the lock released). */
+int outdir_claim(const char *dir, outdir_mode mode, outdir_lock *lock, char *moved, size_t n,
+                 cs_error *err);
+/* Releases the lock (the lock file stays, empty of meaning once unlocked). */
+void outdir_release(outdir_lock *lock);
+
 /* ---- merging shards -------------------------------------------------------------------- */
 
 typedef struct sweep_merge_outcome {

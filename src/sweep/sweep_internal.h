@@ -151,6 +151,10 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err);
 void csv_rows_free(csv_rows *rows);
 /* The point index (first field) and id (second field) of a row; -1 if malformed. */
 int csv_row_key(const char *line, int64_t *point, char id[SWEEP_ID_LEN + 1]);
+/* Is the line a well-formed row: a point number and id, as many fields as the header, a
+ * known status (ok, error, timeout), a number or nothing in every numeric column? 0, or
+ * -1 with why ("31 fields, the header has 33"). */
+int csv_row_check(const char *line, char *why, size_t n);
 /* The whole file, malloc'ed, NUL-terminated (not counted in *n). */
 char *sweep_read_text(const char *path, size_t *n, cs_error *err);
 /* Writes header + lines to path through a temporary file and rename(2). */
@@ -244,10 +248,9 @@ typedef struct manifest_run {
     const point_record *records; /* per shard point */
 } manifest_run;
 int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err);
-/* The value text of a header field `  "key": value,` of a manifest's text (quotes and
- * comma dropped; "" if absent). The writer's layout is what makes this sound: collsim
- * has no JSON reader. */
-void manifest_value(const char *text, const char *key, char *buf, size_t n);
+/* The value of a top-level member of a manifest's text (json_top_member: any layout; a
+ * string unescaped). 1 found, 0 absent (buf ""), -1 not valid JSON (*where: the byte). */
+int manifest_value(const char *text, const char *key, char *buf, size_t n, size_t *where);
 /* The current UTC time as "2026-11-23T21:30:00Z". */
 void utc_now(char *buf, size_t n);
 
