@@ -161,6 +161,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         if (rc == 0)
             rc = sim_actors_check_finished(&st, err);
         pk_net_free(st.net);
+        if (rc == 0)
+            rc = traffic_tally_check(&st.tally, err);
         traffic_tally_result(&st.tally, tc);
         traffic_tally_free(&st.tally);
         *time_s = 0;

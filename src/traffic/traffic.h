@@ -44,10 +44,20 @@ typedef struct traffic_tally {
     const topology *t;
     int64_t *resource_bytes; /* 2 * t->nlinks entries */
     traffic_counts c;
+    /* The byte counters must fit in int64_t: a sum that would not sets `overflow` (the
+     * counter saturates at INT64_MAX) and `worst` follows the largest true sum in double
+     * precision, so that the error can say how much too large the point is. */
+    int overflow;
+    double worst;
+    double sum_class[LINK__COUNT], sum_sent, sum_intergroup;
 } traffic_tally;
 
 void traffic_tally_init(traffic_tally *x, const topology *t);
 void traffic_tally_free(traffic_tally *x);
+/* -1 with "the byte counts of this point overflow: bytes x links would reach 1.1e+19,
+ * more than 2^63-1 (9.2e+18); sizes at most 0.84x of these fit" when a counter did not
+ * fit in int64_t; 0 otherwise. */
+int traffic_tally_check(const traffic_tally *x, cs_error *err);
 
 /* The resource a directed hop uses (see the file comment). */
 static inline int64_t traffic_resource(const topology *t, topo_hop h)
