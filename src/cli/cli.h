@@ -34,6 +34,14 @@ struct option;
 /* The long name of the getopt_long option whose value is `val` ("?" if none). */
 const char *cli_option_name(const struct option *opts, int val);
 
+/* Before a command's options are parsed: an option that needs a value given without one
+ * (last on the line, or followed by another --option), or one given twice (--ranks 8
+ * --ranks 16; only --param, and check's --topology, may be repeated), is a usage error
+ * ("collsim <cmd>: --ranks given twice ('8' and '16'): give it once" printed, EXIT_USAGE
+ * returned); 0 otherwise. cli_parse_options calls it. */
+int cli_check_options(const char *cmd, int argc, char **argv, const char *shortopts,
+                      const struct option *opts);
+
 /* One option of a command: returns 0, 1 for --help, or -1 with err. */
 typedef int (*cli_option_fn)(int c, void *ctx, cs_error *err);
 /* Every command's getopt_long loop: calls fn for each option of argv. Returns 0 when all
@@ -47,6 +55,10 @@ int cli_parse_options(const char *cmd, int argc, char **argv, const char *shorto
 /* --point-timeout: seconds as a bare number ("30", "0.5") or a time with its unit
  * ("500ms"); 0 = no limit. */
 int cli_parse_timeout(const char *text, double *out, cs_error *err);
+
+/* A comma-separated list (--algorithm ring,rabenseifner): -1 with err for an empty item
+ * (",ring", "ring,,rabenseifner", "ring,"), which would otherwise be skipped unseen. */
+int cli_check_list(const char *text, cs_error *err);
 
 /* "8x8x8" into spec->dims / ndims. */
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);

@@ -98,6 +98,8 @@ static int parse_list(const char *text, int64_t *vals, int *n, int max,
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", text);
     *n = 0;
+    if (cli_check_list(text, err) < 0)
+        return -1;
     for (char *save, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (*n == max)
             return cs_fail(err, "at most %d values", max);

@@ -80,6 +80,9 @@ static int parse_args(int argc, char **argv, verify_cli *v)
     coll_spec_init(&v->base, COLL_ALLREDUCE, 2, 1 << 20);
     verify_options_default(&v->opt);
     v->refuse_above = estimate_default_max_memory();
+    int prc = cli_check_options("verify", argc, argv, "", opts);
+    if (prc != 0)
+        return prc;
     optind = 0;
     opterr = 0;
     int c;
@@ -88,7 +91,10 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         int rc = 0;
         switch (c) {
         case 'c': rc = coll_from_name(optarg, &v->base.coll, &err); have_coll = 1; break;
-        case 'a': snprintf(v->algorithms, sizeof v->algorithms, "%s", optarg); break;
+        case 'a':
+            snprintf(v->algorithms, sizeof v->algorithms, "%s", optarg);
+            rc = cli_check_list(optarg, &err);
+            break;
         case 'n': ranks = optarg; break;
         case 's': rc = parse_size(optarg, &v->base.bytes, &err); v->have_size = 1; break;
         case 'i': v->import = optarg; break;

@@ -51,6 +51,15 @@ lua_State *lua_limits_newstate(lua_limits *lim, const char *path, double timeout
  * with the time limit and the message handler; errors are "file:line: message" in err.
  * `activity` names the call in a timeout error. */
 int lua_limits_pcall(lua_State *L, int nargs, const char *activity, cs_error *err);
+/* The time limit of a call made outside lua_limits_pcall (a Lua algorithm's function,
+ * called while a schedule is built): starts its deadline unless a limited call is
+ * running already (then that deadline holds) or there is no limit; returns whether it
+ * did, for lua_limits_end, which clears it. `activity` names the call in the error. */
+int lua_limits_begin(lua_State *L, const char *activity);
+void lua_limits_end(lua_State *L, int started);
+/* After a failed call: 1 with "file used more than 1GiB of memory (--lua-memory)" in buf
+ * when the allocator refused a block past the cap during it, 0 otherwise. */
+int lua_limits_memory_error(lua_State *L, char *buf, size_t n);
 
 struct sweep_plan {
     scenario_facts facts;
