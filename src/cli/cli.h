@@ -88,13 +88,33 @@ int cli_workload_bind(const cli_workload *w, coll_spec *spec, struct workload **
 int cli_import(const char *path, const coll_spec *given, int have_coll, int have_size,
                file_alg **out, coll_spec *spec, cs_error *err);
 
-/* --lua FILE (cli_lua.c): runs a Lua file for its collsim.define_algorithm calls (its
+/* --lua FILE (cli_lua.c): runs a Lua file, under the limits lim, for its
+ * collsim.define_algorithm calls (its
  * sweeps and pictures are not made); *algs are the algorithms it defined, alive until
  * cli_lua_free(*plan). A Lua error is "file:line: message"; a file that defines no
  * algorithm is an error too. */
 struct sweep_plan;
-int cli_lua_load(const char *path, struct sweep_plan **plan, const alg_registry **algs,
-                 cs_error *err);
+/* --lua-timeout S and --lua-memory SIZE of the commands that take --lua FILE: the limits
+ * of `collsim run` (sweep.h: 60 s per call, 1GiB; 0 = none) on the file's evaluation and
+ * on every call of its algorithms' Lua code. All zero (memset) means the defaults. */
+typedef struct cli_lua_limits {
+    double timeout_s;
+    int64_t memory;
+    int have_timeout, have_memory;
+} cli_lua_limits;
+enum { CLI_OPT_LUA_TIMEOUT = 0x1100, CLI_OPT_LUA_MEMORY };
+#define CLI_LUA_LIMIT_OPTIONS                                         \
+    {"lua-timeout", required_argument, 0, CLI_OPT_LUA_TIMEOUT},       \
+    {"lua-memory", required_argument, 0, CLI_OPT_LUA_MEMORY}
+#define CLI_LUA_LIMIT_USAGE                                                                   \
+    "  --lua-timeout S       wall-time limit of the --lua file's evaluation and of each call\n" \
+    "                        of its Lua code, in seconds (default 60; 0 = none)\n"             \
+    "  --lua-memory SIZE     memory limit of the --lua file's Lua state (default 1GiB;\n"     \
+    "                        0 = none)\n"
+/* The option c (CLI_OPT_LUA_TIMEOUT or CLI_OPT_LUA_MEMORY) with its text into lim. */
+int cli_lua_limit_option(int c, const char *arg, cli_lua_limits *lim, cs_error *err);
+int cli_lua_load(const char *path, const cli_lua_limits *lim, struct sweep_plan **plan,
+                 const alg_registry **algs, cs_error *err);
 void cli_lua_free(struct sweep_plan *plan);
 
 #endif

@@ -199,6 +199,6 @@ int cli_check_list(const char *text, cs_error *err)
     size_t len = strlen(text);
     if (len == 0 || text[0] == ',' || text[len - 1] == ',' || strstr(text, ",,"))
         return cs_fail(err, "empty item in the list '%s' (expected names separated by single "
-                            "commas, e.g. ring,rabenseifner)", text);
+                            "commas, e.g. ring,rabenseifner or 1KiB,1MiB)", text);
     return 0;
 }

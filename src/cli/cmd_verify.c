@@ -46,7 +46,8 @@ static const char usage[] =
     "  --import FILE         verify a GOAL schedule file (docs/schedule-files.md) instead of\n"
     "                        --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
-    "                        (docs/custom-algorithms.md); 'all' includes them\n";
+    "                        (docs/custom-algorithms.md); 'all' includes them\n"
+    CLI_LUA_LIMIT_USAGE;
 
 typedef struct verify_cli {
     coll_spec base;
@@ -58,6 +59,7 @@ typedef struct verify_cli {
     cli_workload workload;    /* alltoallv sizes, made for each P */
     const char *import;       /* --import FILE */
     const char *lua;          /* --lua FILE */
+    cli_lua_limits lua_limits;
     int have_coll, have_size;
     int64_t refuse_above;     /* estimate.h: --max-memory, else half the physical memory */
 } verify_cli;
@@ -73,7 +75,8 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         {"max-memory", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'Q'},
         {"help", no_argument, 0, 'h'},             {"dst", required_argument, 0, 'D'},
         {"workload", required_argument, 0, 'w'},   {"import", required_argument, 0, 'i'},
-        {"lua", required_argument, 0, 'L'},        {0, 0, 0, 0}};
+        {"lua", required_argument, 0, 'L'},        CLI_LUA_LIMIT_OPTIONS,
+        {0, 0, 0, 0}};
     cs_error err;
     int have_coll = 0;
     const char *ranks = NULL;
@@ -99,6 +102,8 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         case 's': rc = parse_size(optarg, &v->base.bytes, &err); v->have_size = 1; break;
         case 'i': v->import = optarg; break;
         case 'L': v->lua = optarg; break;
+        case CLI_OPT_LUA_TIMEOUT:
+        case CLI_OPT_LUA_MEMORY: rc = cli_lua_limit_option(c, optarg, &v->lua_limits, &err); break;
         case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, &err); v->base.root = (int32_t)x; break;
         case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, &err); v->base.dst = (int32_t)x; break;
         case 'p': rc = cli_parse_param(optarg, &v->base, &err); break;
@@ -227,7 +232,7 @@ int cmd_verify(int argc, char **argv)
     cs_error err;
     struct sweep_plan *lua = NULL;
     const alg_registry *user = NULL;
-    if (v.lua && cli_lua_load(v.lua, &lua, &user, &err) < 0) {
+    if (v.lua && cli_lua_load(v.lua, &v.lua_limits, &lua, &user, &err) < 0) {
         free(v.ranks);
         return cli_usage_error("verify", "--lua: %s", err.msg);
     }
