@@ -1,4 +1,5 @@
 /* sim_run.c - one simulation point, in this process (see sim.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +181,11 @@ static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, c
 {
     int32_t P = c->spec.P, Q = c->spec.ranks_per_node;
     if (sim_is_external_platform(c->topology)) {
+        /* before SimGrid loads it: SimGrid aborts on a file it cannot open */
+        FILE *f = fopen_input(c->topology, "rb");
+        if (!f)
+            return cs_fail(err, "cannot open %s: %s", c->topology, strerror(errno));
+        fclose(f);
         int loaded = c->model != SIM_MODEL_TRAFFIC;
         if (loaded)
             sim_simgrid_start(c->model, c->topology);

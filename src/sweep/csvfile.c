@@ -159,7 +159,7 @@ void csv_rows_free(csv_rows *rows)
 
 char *sweep_read_text(const char *path, size_t *n, cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen_input(path, "rb");
     if (!f) {
         cs_fail(err, "cannot read %s: %s", path, strerror(errno));
         return NULL;
