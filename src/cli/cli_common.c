@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "common/units.h"
+#include "common/util.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -48,7 +49,7 @@ int cli_check_options(const char *cmd, int argc, char **argv, const char *shorto
     size_t nopts = 0;
     while (opts[nopts].name)
         nopts++;
-    const char **first = calloc(nopts + 1, sizeof *first);
+    const char **first = xcalloc(nopts + 1, sizeof *first);
     optind = 0;
     opterr = 0;
     int c, rc = 0;

@@ -23,9 +23,13 @@
  * parameters, status and wall time.
  *
  * Resume: --resume keeps the rows of results.csv whose ids are points of this plan (and
- * shard), skips those points and runs the others. It refuses (out->refused) when the
- * manifest records another scenario SHA-256, seed, shard or --model, or a row is not a
- * point of this run, unless forced: then such rows are moved to OUTDIR/results.foreign.csv. An
+ * shard), skips those points and runs the others. Every row is checked first: a malformed
+ * one (anywhere in the file) is dropped with a message naming its line, and its point runs
+ * again. It refuses (out->refused) when the manifest (read as JSON, any layout) records
+ * another scenario SHA-256, seed, shard or --model, or is not valid JSON, or a row is not
+ * a point of this run, unless forced: then such rows are moved to
+ * OUTDIR/results.foreign.csv. Before sweep_run, `collsim run` claims the directory
+ * (outdir_claim, below: the lock, and no silent overwrite). An
  * error that stops a run leaves the manifest in state "failed" with the message. Interruption (SIGINT, SIGTERM, SIGHUP):
  * running points are killed and not recorded, completed rows stay, the manifest says
  * "interrupted", and the run returns 128 + the signal number.

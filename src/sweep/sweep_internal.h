@@ -15,6 +15,7 @@
  *   runner.c        running a plan: jobs, signals, resume
  *   plot.c          running scripts/plot.py
  *   merge.c         collsim merge: shard outputs into one
+ *   outdir.c        claiming the output directory: the lock, refusing or moving old results
  */
 #ifndef COLLSIM_SWEEP_INTERNAL_H
 #define COLLSIM_SWEEP_INTERNAL_H
