@@ -139,7 +139,13 @@ int outdir_claim(const char *dir, outdir_mode mode, outdir_lock *lock, char *mov
 {
     lock->fd = -1;
     moved[0] = '\0';
-    if (make_dirs(dir, err) < 0 || take_lock(dir, lock, err) < 0)
+    struct stat st;
+    if (make_dirs(dir, err) < 0)
+        return -1;
+    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+        return cs_fail(err, "-o %s: not a directory (the output of a run is a directory of "
+                            "results.csv, manifest.json, ...)", dir);
+    if (take_lock(dir, lock, err) < 0)
         return -1;
     int held = 0;
     for (size_t i = 0; i < NRUN_FILES; i++)

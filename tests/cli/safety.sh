@@ -146,6 +146,9 @@ check "a directory as --import" 2 "cannot open the schedule file: Is a directory
 check "a directory as --hostfile" 2 "cannot open the allocation file: Is a directory" -- \
     "$bin" sim --topology "torus dims=4" $A --hostfile "$tmp/dir" --model traffic
 check "a directory as --spec" 2 "cannot open the check spec: Is a directory" -- "$bin" check --spec "$tmp/dir" $A
+check "a directory as --output" 2 "cannot write $tmp/dir: Is a directory" -- "$bin" dump $A --output "$tmp/dir"
+touch "$tmp/file"
+check "a file as the output directory" 2 "\-o $tmp/file: not a directory" -- "$bin" run "$tmp/q.lua" -o "$tmp/file"
 check "--size without a value" 2 "collsim sim: --size needs a value" -- \
     "$bin" sim --topology "torus dims=4" $A --size
 check "--size followed by an option" 2 "--size needs a value, got the option '--model'" -- \
