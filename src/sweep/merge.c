@@ -268,8 +268,8 @@ static int write_merged(const char *outdir, shard *s, size_t nshards, sweep_merg
     return rc;
 }
 
-int sweep_merge(const char *outdir, char *const *dirs, size_t n, sweep_merge_outcome *out,
-                cs_error *err)
+int sweep_merge(const char *outdir, char *const *dirs, size_t n, outdir_mode mode, char *moved,
+                size_t nmoved, sweep_merge_outcome *out, cs_error *err)
 {
     memset(out, 0, sizeof *out);
     shard *s = xcalloc(n + 1, sizeof *s);
@@ -278,8 +278,13 @@ int sweep_merge(const char *outdir, char *const *dirs, size_t n, sweep_merge_out
         rc = shard_read(&s[i], dirs[i], err);
     if (rc == 0)
         rc = check_same_scenario(s, n, err);
+    outdir_lock lock = {-1};
+    moved[0] = '\0';
+    if (rc == 0)
+        rc = outdir_claim(outdir, mode, &lock, moved, nmoved, err);
     if (rc == 0)
         rc = write_merged(outdir, s, n, out, err);
+    outdir_release(&lock);
     for (size_t i = 0; i < n; i++)
         shard_free(&s[i]);
     free(s);

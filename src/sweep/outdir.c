@@ -158,10 +158,10 @@ int outdir_claim(const char *dir, outdir_mode mode, outdir_lock *lock, char *mov
     } else {
         char what[4600];
         describe(dir, what, sizeof what);
-        rc = cs_fail(err, "%s already holds the results of a run (%s). Give --resume to keep "
-                          "them and run only the missing points, --overwrite to move them "
-                          "aside into %s/previous-<time>/ first, or another -o DIR",
-                     dir, what, dir);
+        rc = cs_fail(err, "%s already holds the results of a run (%s). Give --overwrite to "
+                          "move them aside into %s/previous-<time>/ first, another output "
+                          "directory, or (collsim run) --resume to keep them and run only the "
+                          "missing points", dir, what, dir);
     }
     if (rc < 0)
         outdir_release(lock);

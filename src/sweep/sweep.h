@@ -208,9 +208,12 @@ typedef struct sweep_merge_outcome {
  * all shards are there; manifest.json with the first shard's header, "shard": "merged",
  * "merged_from": [the directories], every point, and "state": "complete" when every
  * point has a row ("incomplete" otherwise, e.g. a shard missing). A point with two
- * different rows is an error. Files are written to temporary names and renamed. */
-int sweep_merge(const char *outdir, char *const *shard_dirs, size_t n, sweep_merge_outcome *out,
-                cs_error *err);
+ * different rows is an error. Files are written to temporary names and renamed. Like a
+ * run, the merge claims outdir (outdir_claim with mode, after the shards are read and
+ * checked): results of a run there are refused (OUTDIR_NEW) or moved aside
+ * (OUTDIR_OVERWRITE, the subfolder named in moved). */
+int sweep_merge(const char *outdir, char *const *shard_dirs, size_t n, outdir_mode mode,
+                char *moved, size_t nmoved, sweep_merge_outcome *out, cs_error *err);
 
 /* ---- plots ---------------------------------------------------------------------------- */
 

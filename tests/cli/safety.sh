@@ -26,7 +26,7 @@ LUA
 # ---- 1. no silent overwrite -----------------------------------------------------------------
 check "first run" 0 "4 points (0 resumed): 4 ok" -- "$bin" run "$tmp/q.lua" -o "$tmp/a" --no-plot
 cp "$tmp/a/results.csv" "$tmp/a.csv"
-check "second run refused" 2 "$tmp/a already holds the results of a run (4 rows in $tmp/a/results.csv, scenario $tmp/q.lua, state complete). Give --resume .* --overwrite" -- \
+check "second run refused" 2 "$tmp/a already holds the results of a run (4 rows in $tmp/a/results.csv, scenario $tmp/q.lua, state complete). Give --overwrite to move them aside into $tmp/a/previous-<time>/ first, another output directory, or (collsim run) --resume" -- \
     "$bin" run "$tmp/q.lua" -o "$tmp/a" --no-plot
 same "refused run: results.csv untouched" "$tmp/a.csv" "$tmp/a/results.csv"
 check "another scenario's directory refused" 2 "already holds the results of a run (4 rows" -- \
@@ -193,6 +193,14 @@ sed -i '$d' "$tmp/s2/results.csv"
 echo "1,abc" >> "$tmp/s1/timings.csv"
 check "merge: a garbage timing line" 2 "s1/timings.csv:4: not a line of point,id,wall_s,peak_rss_kb" -- \
     "$bin" merge "$tmp/m2" "$tmp/s1" "$tmp/s2"
+sed -i '$d' "$tmp/s1/timings.csv"
+# merging shards over a whole run: refused, the whole run untouched; --overwrite moves it
+check "merge into a directory with results refused" 2 "$tmp/a already holds the results of a run" -- \
+    "$bin" merge "$tmp/a" "$tmp/s1" "$tmp/s2"
+check "merge --overwrite" 0 "the earlier results moved to $tmp/a/previous-" -- \
+    "$bin" merge --overwrite "$tmp/a" "$tmp/s1" "$tmp/s2"
+same "merge --overwrite: the merged rows" "$tmp/a.csv" "$tmp/a/results.csv"
+check "merge: unknown option" 2 "unknown option '--force'" -- "$bin" merge --force "$tmp/m3" "$tmp/s1"
 
 rm -rf "$tmp"
 exit $fail
