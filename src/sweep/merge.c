@@ -6,7 +6,9 @@
  * versions, seed...) with "shard": "merged", "merged_from" and a state of "complete" or
  * "incomplete", then every shard's point lines in point order. The manifest writer puts
  * each point on one line starting with `    {"point": ` (manifest.c), which is what
- * makes the line-wise merge sound: collsim has no JSON reader.
+ * makes the line-wise merge sound; the header fields compared (scenario_sha256, seed,
+ * points_total) are read as JSON (json_read.c), and a manifest whose points are not in
+ * that layout is refused rather than merged without them.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -121,6 +123,15 @@ static int shard_read(shard *s, const char *dir, cs_error *err)
     manifest_value(s->manifest, "scenario_sha256", s->sha256, sizeof s->sha256, NULL);
     manifest_value(s->manifest, "seed", s->seed, sizeof s->seed, NULL);
     manifest_value(s->manifest, "points_total", s->total, sizeof s->total, NULL);
+    /* the point list is merged line by line: it must be in the writer's layout */
+    char first[64];
+    manifest_value(s->manifest, "points", first, sizeof first, NULL);
+    size_t skip = 1 + strspn(first + 1, " \t\r\n");
+    if (first[0] == '[' && first[skip] != ']' &&
+        (!strstr(s->manifest, "\n    {\"point\": ") || !strstr(s->manifest, "\n  \"points\": [")))
+        return cs_fail(err, "%s: its points are not one per line as collsim writes them (a "
+                            "manifest rewritten by another tool?): merge needs that layout",
+                       path);
     snprintf(path, sizeof path, "%s/timings.csv", dir);
     if (!(s->timings = sweep_read_text(path, &n, err)))
         return -1;

@@ -200,6 +200,9 @@ check "merge into a directory with results refused" 2 "$tmp/a already holds the 
 check "merge --overwrite" 0 "the earlier results moved to $tmp/a/previous-" -- \
     "$bin" merge --overwrite "$tmp/a" "$tmp/s1" "$tmp/s2"
 same "merge --overwrite: the merged rows" "$tmp/a.csv" "$tmp/a/results.csv"
+python3 -c "import json,sys; m=json.load(open(sys.argv[1])); json.dump(m, open(sys.argv[1], 'w'), indent=2)" "$tmp/s2/manifest.json"
+check "merge: a reformatted shard manifest refused, not merged without its points" 2 "s2/manifest.json: its points are not one per line" -- \
+    "$bin" merge "$tmp/m4" "$tmp/s1" "$tmp/s2"
 check "merge: unknown option" 2 "unknown option '--force'" -- "$bin" merge --force "$tmp/m3" "$tmp/s1"
 
 rm -rf "$tmp"
