@@ -145,8 +145,10 @@ int outdir_claim(const char *dir, outdir_mode mode, outdir_lock *lock, char *mov
     if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
         return cs_fail(err, "-o %s: not a directory (the output of a run is a directory of "
                             "results.csv, manifest.json, ...)", dir);
-    if (take_lock(dir, lock, err) < 0)
+    if (take_lock(dir, lock, err) < 0) {
+        outdir_release(lock);
         return -1;
+    }
     int held = 0;
     for (size_t i = 0; i < NRUN_FILES; i++)
         held |= exists(dir, run_files[i]);
