@@ -1,26 +1,20 @@
-/* analytic.c - the analytic model: per-step costs with links shared equally, streamed one
- * pass per step over the traffic model's route walk (the rule is in analytic.h). */
-#include "sim/analytic.h"
-
+/* analytic.c - the analytic model: per-step costs with links shared equally, ready times,
+ * and the plan of windows over the steps (the rule is in analytic.h; the passes over the
+ * ranks in analytic_pass.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/util.h"
+#include "sim/analytic_internal.h"
+#include "sim/sim.h"
 
-typedef struct analytic_ctx {
-    const topology *t;
-    const analytic_opts *o;
-    int64_t cost_step;    /* the step this pass costs, -1 in the first (counting) pass */
-    double *ready;        /* per rank: end of its previous step */
-    double *comm_end;     /* per rank: latest end of its messages of cost_step */
-    double *local;        /* per rank: its local seconds in cost_step */
-    uint32_t *count_cur;  /* per resource: messages of cost_step crossing it */
-    uint32_t *count_next; /* per resource: messages of cost_step + 1 crossing it */
-    traffic_tally total;  /* the traffic columns, every send tallied once */
-    uint64_t sent_hash, recv_hash; /* cost_step's sends and receives (step alignment) */
-    int64_t sent_n, recv_n;
-} analytic_ctx;
+void analytic_opts_init(analytic_opts *o)
+{
+    o->reduce_s_per_byte = 1.0 / SIM_DEFAULT_REDUCE_BPS;
+    o->copy_s_per_byte = 1.0 / SIM_DEFAULT_COPY_BPS;
+    o->window_bytes = ANALYTIC_WINDOW_BYTES;
+}
 
 /* Endpoint costs (issue 24: per-message send / receive overheads, the NIC gap, the
  * envelope, eager vs rendezvous) come from src/sim/endpoint.{h,c}, written on the
@@ -55,134 +49,141 @@ double analytic_message_cost(const topology *t, const topo_hop *hops, int nhops,
     return lat + (double)bytes / bw;
 }
 
-/* A message as the receiver and the sender both describe it: (src, dst, bytes). */
-static uint64_t message_hash(int32_t src, int32_t dst, int64_t bytes)
+void an_cost_send(analytic_ctx *a, const an_step *st, int32_t src, int32_t dst, int64_t bytes,
+                  const topo_hop *hops, int nhops)
 {
-    uint64_t key = ((uint64_t)(uint32_t)src << 32) | (uint32_t)dst;
-    return hash_combine(mix64(key), (uint64_t)bytes);
+    double start = fmax(a->ready[src], a->ready[dst]);
+    double end = start + analytic_message_cost(a->t, hops, nhops, bytes, st->counts) +
+                 endpoint_cost(a, src, dst, bytes);
+    a->comm_end[src] = fmax(a->comm_end[src], end);
+    a->comm_end[dst] = fmax(a->comm_end[dst], end);
 }
 
-/* Every step of the window: the local seconds and the alignment sums of cost_step. */
-static void visit_step(void *ctx, const rank_sched *chunk, uint32_t s, uint32_t step)
+/* Working memory of one step in a window (analytic.h). */
+static double step_bytes(const analytic_ctx *a, int64_t k)
 {
-    analytic_ctx *a = ctx;
-    if ((int64_t)step != a->cost_step)
-        return;
-    double local = 0;
-    for (uint32_t i = rs_step_begin(chunk, s); i < rs_step_end(chunk, s); i++) {
-        const sched_op *op = &chunk->ops[i];
-        switch (op->kind) {
-        case OP_SEND:
-            a->sent_hash += message_hash(chunk->rank, op->peer, op->bytes);
-            a->sent_n++;
-            break;
-        case OP_RECV:
-            a->recv_hash += message_hash(op->peer, chunk->rank, op->bytes);
-            a->recv_n++;
-            break;
-        case OP_REDUCE: local += (double)op->bytes * a->o->reduce_s_per_byte; break;
-        case OP_COPY: local += (double)op->bytes * a->o->copy_s_per_byte; break;
+    return 4.0 * (double)a->nres + 8.0 * a->P + (double)sizeof(an_msg) * (double)a->sends[k];
+}
+
+static void window_open(analytic_ctx *a, int64_t first, int64_t n, int buffered)
+{
+    a->first = first;
+    a->n = n;
+    a->steps = xcalloc((size_t)n, sizeof *a->steps);
+    for (int64_t i = 0; i < n; i++) {
+        an_step *st = &a->steps[i];
+        st->counts = xcalloc(a->nres, sizeof *st->counts);
+        st->local = xcalloc((size_t)a->P, sizeof *st->local);
+        if (buffered && a->sends[first + i] > 0) {
+            st->cap = a->sends[first + i];
+            st->msgs = xmalloc((size_t)st->cap * sizeof *st->msgs);
         }
     }
-    a->local[chunk->rank] = local;
 }
 
-/* Every send of the window: costed in cost_step, counted (and tallied) in the next. */
-static void visit_send(void *ctx, int32_t rank, uint32_t step, const sched_op *op,
-                       int32_t src_host, int32_t dst_host, const topo_hop *hops, int nhops)
+static void window_close(analytic_ctx *a)
 {
-    analytic_ctx *a = ctx;
-    if ((int64_t)step == a->cost_step) {
-        double start = fmax(a->ready[rank], a->ready[op->peer]);
-        double end = start + analytic_message_cost(a->t, hops, nhops, op->bytes, a->count_cur) +
-                     endpoint_cost(a, rank, op->peer, op->bytes);
-        a->comm_end[rank] = fmax(a->comm_end[rank], end);
-        a->comm_end[op->peer] = fmax(a->comm_end[op->peer], end);
-        return;
+    for (int64_t i = 0; i < a->n; i++) {
+        free(a->steps[i].counts);
+        free(a->steps[i].local);
+        free(a->steps[i].msgs);
     }
-    traffic_tally_message(&a->total, src_host, dst_host, op->bytes);
-    for (int i = 0; i < nhops; i++) {
-        int64_t res = traffic_resource(a->t, hops[i]);
-        a->count_next[res]++;
-        traffic_tally_hop(&a->total, res, op->bytes);
-    }
+    free(a->steps);
+    a->steps = NULL;
 }
 
-/* One pass: cost step a->cost_step (unless -1) and count step cost_step + 1. */
-static int run_pass(analytic_ctx *a, const alg_run *run, topology *t,
-                    const int32_t *host_of_rank, int32_t *steps, cs_error *err)
+/* After the step's sends are costed: the alignment check, then every rank's new ready time. */
+static int close_step(analytic_ctx *a, const an_step *st, int64_t k, cs_error *err)
 {
-    traffic_walk_opts w;
-    traffic_walk_opts_init(&w);
-    w.step = a->cost_step < 0 ? 0 : a->cost_step;
-    w.nsteps = a->cost_step < 0 ? 1 : 2;
-    w.visit = visit_send;
-    w.visit_step = visit_step;
-    w.visit_ctx = a;
-    a->sent_hash = a->recv_hash = 0;
-    a->sent_n = a->recv_n = 0;
-    traffic_counts scratch;
-    if (traffic_count_ex(run, t, host_of_rank, &w, &scratch, NULL, err) < 0)
-        return -1;
-    *steps = scratch.steps;
-    if (a->sent_hash != a->recv_hash || a->sent_n != a->recv_n)
+    if (st->sent_hash != st->recv_hash || st->sent_n != st->recv_n)
         return cs_fail(err, "the analytic model needs a step-aligned schedule (every send and "
                             "its receive in the same step index); step %lld has %lld send(s) "
                             "and %lld receive(s) that do not pair up: use a flow model "
-                            "(--model cm02)", (long long)a->cost_step, (long long)a->sent_n,
-                       (long long)a->recv_n);
+                            "(--model cm02)", (long long)k, (long long)st->sent_n,
+                       (long long)st->recv_n);
+    for (int32_t r = 0; r < a->P; r++) {
+        a->ready[r] = fmax(a->ready[r], a->comm_end[r]) + st->local[r];
+        a->comm_end[r] = a->ready[r];
+    }
     return 0;
 }
 
-/* After costing a step: every rank's new ready time; the next step's counts move in. */
-static void close_step(analytic_ctx *a, int32_t P, size_t nres)
+/* Costs the buffered window's steps in order from their records. */
+static int cost_window(analytic_ctx *a, cs_error *err)
 {
-    for (int32_t r = 0; r < P; r++) {
-        a->ready[r] = fmax(a->ready[r], a->comm_end[r]) + a->local[r];
-        a->comm_end[r] = a->ready[r];
-        a->local[r] = 0;
+    for (int64_t i = 0; i < a->n; i++) {
+        const an_step *st = &a->steps[i];
+        for (int64_t m = 0; m < st->nmsgs; m++) {
+            const an_msg *msg = &st->msgs[m];
+            int32_t hs = a->host_of_rank[msg->src], hd = a->host_of_rank[msg->dst];
+            int nh = hs == hd ? 0 : topo_route(a->t, hs, hd, a->hops, a->t->max_route_hops);
+            if (nh < 0)
+                return cs_fail(err, "internal: no route from host h%d to h%d", hs, hd);
+            an_cost_send(a, st, msg->src, msg->dst, msg->bytes, a->hops, nh);
+        }
+        if (close_step(a, st, a->first + i, err) < 0)
+            return -1;
     }
-    uint32_t *swap = a->count_cur;
-    a->count_cur = a->count_next;
-    a->count_next = swap;
-    memset(a->count_next, 0, nres * sizeof *a->count_next);
+    return 0;
+}
+
+/* Steps first.. as one window (as many as fit window_bytes, at least one); returns the
+ * number of steps done or -1. */
+static int64_t run_window(analytic_ctx *a, int64_t first, cs_error *err)
+{
+    int64_t n = 0;
+    double used = 0;
+    while (first + n < a->nsteps && used + step_bytes(a, first + n) <= a->o->window_bytes)
+        used += step_bytes(a, first + n++);
+    int rc;
+    if (n > 0) {
+        window_open(a, first, n, 1);
+        rc = an_pass(a, AN_WINDOW, NULL, err);
+        if (rc == 0)
+            rc = cost_window(a, err);
+    } else { /* one step bigger than a window: count it, then cost it as it streams by */
+        window_open(a, first, n = 1, 0);
+        rc = an_pass(a, AN_COUNT, NULL, err);
+        if (rc == 0)
+            rc = an_pass(a, AN_COST, NULL, err);
+        if (rc == 0)
+            rc = close_step(a, &a->steps[0], first, err);
+    }
+    window_close(a);
+    return rc < 0 ? -1 : n;
 }
 
 int analytic_run(const alg_run *run, topology *t, const int32_t *host_of_rank,
                  const analytic_opts *o, traffic_counts *tc, double *time_s,
                  double *rank_finish, cs_error *err)
 {
-    int32_t P = run->spec.P, steps = 0;
-    size_t nres = (size_t)(2 * t->nlinks + 1);
-    analytic_ctx a = {.t = t, .o = o, .cost_step = -1};
-    a.ready = xcalloc((size_t)P, sizeof *a.ready);
-    a.comm_end = xcalloc((size_t)P, sizeof *a.comm_end);
-    a.local = xcalloc((size_t)P, sizeof *a.local);
-    a.count_cur = xcalloc(nres, sizeof *a.count_cur);
-    a.count_next = xcalloc(nres, sizeof *a.count_next);
-    traffic_tally_init(&a.total, t);
-    int rc = run_pass(&a, run, t, host_of_rank, &steps, err);
-    for (int32_t k = 0; rc == 0 && k < steps; k++) {
-        close_step(&a, P, nres); /* step k's counts become current */
-        a.cost_step = k;
-        rc = run_pass(&a, run, t, host_of_rank, &steps, err);
+    analytic_ctx a = {.t = t, .run = run, .host_of_rank = host_of_rank, .o = o,
+                      .P = run->spec.P, .nres = (size_t)(2 * t->nlinks + 1)};
+    a.ready = xcalloc((size_t)a.P, sizeof *a.ready);
+    a.comm_end = xcalloc((size_t)a.P, sizeof *a.comm_end);
+    a.hops = xmalloc((size_t)t->max_route_hops * sizeof *a.hops);
+    int rc = an_pass(&a, AN_SURVEY, tc, err);
+    a.nsteps = rc == 0 ? tc->steps : 0;
+    if (a.nsteps > a.sends_cap) { /* trailing steps without sends */
+        a.sends = xrealloc(a.sends, (size_t)a.nsteps * sizeof *a.sends);
+        memset(a.sends + a.sends_cap, 0, (size_t)(a.nsteps - a.sends_cap) * sizeof *a.sends);
+    }
+    for (int64_t k = 0; rc == 0 && k < a.nsteps;) {
+        int64_t done = run_window(&a, k, err);
+        rc = done < 0 ? -1 : 0;
+        k += done;
     }
     if (rc == 0) {
-        close_step(&a, P, nres);
-        traffic_tally_steps(&a.total, steps);
-        traffic_tally_result(&a.total, tc);
         *time_s = 0;
-        for (int32_t r = 0; r < P; r++) {
+        for (int32_t r = 0; r < a.P; r++) {
             *time_s = fmax(*time_s, a.ready[r]);
             if (rank_finish)
                 rank_finish[r] = a.ready[r];
         }
     }
-    traffic_tally_free(&a.total);
     free(a.ready);
     free(a.comm_end);
-    free(a.local);
-    free(a.count_cur);
-    free(a.count_next);
+    free(a.hops);
+    free(a.sends);
     return rc;
 }

@@ -25,12 +25,22 @@
  * bandwidth max-min fairness gives back when a flow is limited elsewhere or ends early.
  *
  * Streaming. Ranks are generated one at a time (traffic_count_ex with a step window and
- * visitors, the traffic model's route walk): pass k costs the messages of step k with the
- * counts n_k made by pass k-1 and counts step k+1's messages for pass k+1. Memory is
- * O(P + link resources) (three doubles per rank, two message counts and the traffic
- * tally per resource), never O(messages); time is (steps + 1) generations of every rank.
- * The traffic columns are the traffic model's (every send tallied once, at its counting
- * pass).
+ * visitors: the traffic model's route walk), never held whole:
+ *
+ *   survey     a first pass counts the traffic columns (the traffic model's numbers), the
+ *              number of steps and the sends of every step;
+ *   windows    consecutive steps are grouped into windows of at most window_bytes of
+ *              working memory (a step costs 4 B per link resource for its counts, 8 B
+ *              per rank for its local time, 16 B per send for its record (src, dst,
+ *              bytes)); one pass per window counts its steps' messages per resource and
+ *              records its sends, then the steps are costed in order from the records
+ *              (routes walked again with topo_route);
+ *   big steps  a step larger than window_bytes alone is streamed: one pass counts it,
+ *              a second costs its sends as the walk visits them (no records).
+ *
+ * Memory is O(P + link resources + window_bytes), never O(messages); time is 1 + windows
+ * (+ 2 per big step) generations of every rank. The result does not depend on the
+ * windows (tested).
  */
 #ifndef COLLSIM_ANALYTIC_H
 #define COLLSIM_ANALYTIC_H
@@ -45,7 +55,12 @@
 typedef struct analytic_opts {
     double reduce_s_per_byte; /* 0: free */
     double copy_s_per_byte;
+    double window_bytes;      /* working memory of one window (ANALYTIC_WINDOW_BYTES) */
 } analytic_opts;
+#define ANALYTIC_WINDOW_BYTES (512.0 * 1024 * 1024)
+
+/* Defaults: the default rates (sim.h) and window. */
+void analytic_opts_init(analytic_opts *o);
 
 /* Estimates the run: *time_s, rank_finish[P] (may be NULL) and the traffic counts. Fails
  * on a route that does not exist or a schedule that is not step-aligned (naming the

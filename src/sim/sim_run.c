@@ -254,8 +254,10 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (c->model == SIM_MODEL_TRAFFIC) {
         rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
     } else if (c->model == SIM_MODEL_ANALYTIC) {
-        analytic_opts ao = {c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0,
-                            c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0};
+        analytic_opts ao;
+        analytic_opts_init(&ao);
+        ao.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
+        ao.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
         rc = analytic_run(&run, t, host_of_rank, &ao, &tc, &time_s, finish, err);
     } else
         rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, &res->packet_hops, err);
