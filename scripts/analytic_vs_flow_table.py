@@ -70,30 +70,31 @@ def summary(errors, label, keyfn, wherefn):
     for g, items in groups.items():
         es = [abs(e) for e, _ in items]
         worst_e, worst_k = max(items, key=lambda x: abs(x[0]))
-        where = wherefn(worst_k)
+        where = f" ({wherefn(worst_k)})" if abs(worst_e) >= EXACT else ""
         exact = sum(1 for e in es if e < EXACT)
         print(f"| {g} | {len(items)} | {exact} | {100 * statistics.median(es):.1f} % | "
-              f"{100 * worst_e:+.1f} % ({where}) |")
+              f"{fmt(worst_e)}{where} |")
 
 
 def totals(errors):
     es = [abs(e) for e in errors.values()]
     exact = sum(1 for e in es if e < EXACT)
-    below = sum(1 for e in errors.values() if e < -EXACT)
+    below = [e for e in errors.values() if e < -EXACT]
     within5 = sum(1 for e in es if e <= 0.05)
-    print(f"{len(es)} points: {exact} exact, {within5} within 5 %, {below} where the analytic "
-          f"time is below the flow time; median abs error {100 * statistics.median(es):.1f} %, "
-          f"largest {100 * max(es):.1f} %.")
+    print(f"{len(es)} points: {exact} exact, {within5} within 5 %, {len(below)} where the "
+          f"analytic time is below the flow time (down to {fmt(min(below + [0]))}); median "
+          f"abs error {100 * statistics.median(es):.1f} %, largest {100 * max(es):.1f} %.")
 
 
 def scale_table(path):
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
-    print("| P | wall s | CPU s | peak RSS MiB | steps | estimated time_s |")
-    print("|---|---|---|---|---|---|")
+    print("| P | wall s | CPU s | peak RSS MiB | load average | steps | estimated time_s |")
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {int(r['ranks']):,} | {float(r['wall_s']):.2f} | {float(r['cpu_s']):.2f} | "
-              f"{float(r['peak_rss_mib']):.0f} | {r['steps']} | {float(r['time_s']):.6g} |")
+              f"{float(r['peak_rss_mib']):.0f} | {r['load1']} | {r['steps']} | "
+              f"{float(r['time_s']):.6g} |")
 
 
 def main(argv):

@@ -111,7 +111,10 @@ static int parse_option(int c, void *arg, cs_error *err)
             v->load.model = (sim_model)SWEEP_MODEL_AUTO;
             return 0;
         }
-        return sim_model_parse(optarg, &v->load.model, err);
+        if (sim_model_parse(optarg, &v->load.model, err) < 0)
+            return cs_fail(err, "unknown model '%s' (allowed: cm02 (default, alias "
+                                "flow), lv08, smpi, traffic, packet, analytic, auto)", optarg);
+        return 0;
     default: return 1; /* --help */
     }
 }
