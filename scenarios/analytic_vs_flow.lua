@@ -1,12 +1,14 @@
 -- analytic_vs_flow.lua - the analytic model's error against the flow model (cm02), issue 28
--- deliverable 3: every topology family, every collective, P = 64 .. 4,096, 1 MiB vectors,
+-- deliverable 3: every topology family, every collective (alltoallv with its vector split
+-- evenly, p2p from rank 0 to the last rank), P = 64 .. 4,096, 1 MiB vectors,
 -- default link parameters and reduction / copy rates, linear placement. Every point runs
 -- under both models; scripts/analytic_vs_flow_table.py makes the table of
 -- results/analytic-vs-flow/README.md from the CSV.
 --
 -- CPU is scarce (the flow model at P = 4,096 costs seconds to minutes a point), so:
---   log-step algorithms (ceil(log2 P) .. 2 log2 P steps): P = 64, 512, 4,096;
---   step-heavy algorithms (P - 1 or 2(P - 1) steps: ring, pairwise): P = 64, 256.
+--   log-step algorithms (ceil(log2 P) .. 2 log2 P steps) and p2p: P = 64, 512, 4,096;
+--   step-heavy algorithms (P - 1 or 2(P - 1) steps: ring, pairwise; alltoallv linear,
+--   P - 1 messages per rank at once): P = 64, 256.
 -- Each family has one instance per P, of P hosts or a little more (the flow model loads the
 -- whole platform for every point: a 4,096-host platform costs seconds even at P = 64);
 -- P = 256 runs on the 512-host instance.
@@ -37,18 +39,20 @@ local log_step = {
   reduce_scatter = {"recursive_halving"},
   allreduce = {"rabenseifner", "recursive_doubling"},
   alltoall = {"bruck"},
+  alltoallv = {"bruck"},
 }
 local step_heavy = {
   allgather = {"ring"},
   allreduce = {"ring"},
   alltoall = {"pairwise"},
+  alltoallv = {"linear"},
 }
 local collectives = {"bcast", "reduce", "gather", "scatter", "allgather", "reduce_scatter",
-                     "allreduce", "alltoall"}
+                     "allreduce", "alltoall", "alltoallv"}
 
-local function sweep(topology, coll, algorithms, P)
+local function sweep(topology, coll, algorithms, P, dst)
   collsim.sweep{topology = topology, collective = coll, algorithms = algorithms, ranks = P,
-                size = "1MiB", models = {"analytic", "cm02"}}
+                dst = dst, size = "1MiB", models = {"analytic", "cm02"}}
 end
 
 for _, family in ipairs(instances) do
@@ -60,5 +64,9 @@ for _, family in ipairs(instances) do
       sweep(family["64"], coll, step_heavy[coll], 64)
       sweep(family["512"], coll, step_heavy[coll], 256)
     end
+  end
+  -- p2p: one message from rank 0 to the last rank, across the instance
+  for _, P in ipairs({64, 512, 4096}) do
+    sweep(family[tostring(P)], "p2p", {"direct"}, P, P - 1)
   end
 end

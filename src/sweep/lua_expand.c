@@ -179,7 +179,7 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
     pt->params = ax->variant_params[V(AX_ALGORITHM).i];
     pt->bytes = V(AX_SIZE).i;
     pt->seed = plan_rep_seed(p->facts.seed, pt->rep);
-    if (pt->model == (sim_model)SWEEP_MODEL_AUTO) { /* the first pass; add_point makes the second */
+    if (pt->model == (sim_model)SWEEP_MODEL_AUTO) { /* pass 1; add_point makes pass 2 */
         pt->model = SIM_MODEL_ANALYTIC;
         pt->auto_pass = 1;
         pt->auto_factor = ax->auto_factor;

@@ -98,8 +98,9 @@ void traffic_walk_opts_init(traffic_walk_opts *o);
 
 /* traffic_count restricted to a window of steps (opts->step, opts->nsteps) and / or
  * reporting every counted step and send to visitors (opts may be NULL: traffic_count).
- * With a step filter, messages, bytes and link bytes are the window's; `steps` stays the longest rank's number of steps. Summing
- * the per-step tallies over every step gives traffic_count's tally. */
+ * With a step filter, messages, bytes and link bytes are the window's; `steps` stays the
+ * longest rank's number of steps. Summing the per-step tallies over every step gives
+ * traffic_count's tally. */
 int traffic_count_ex(const alg_run *run, topology *t, const int32_t *host_of_rank,
                      const traffic_walk_opts *opts, traffic_counts *out, traffic_tally *tally,
                      cs_error *err);
