@@ -25,8 +25,9 @@ while [ "$e" -le "$HI" ]; do
                 n = split($0, w, " ")
                 for (i = 3; i <= n; i++) { split(w[i], kv, "="); v[kv[1]] = kv[2] }
                 next }
-            NF > 19 { t = $10; steps = $19 }
-            END { if (!("sim_wall_s" in v)) { print "analytic_scale.sh: no figures from collsim sim" > "/dev/stderr"; exit 1 }
+            NF > 19 { t = $10; steps = $19; next }
+            { other = other $0 "\n" }
+            END { if (!("sim_wall_s" in v)) { printf "analytic_scale.sh: P=%d: no figures from collsim sim:\n%s", P, other > "/dev/stderr"; exit 1 }
                   printf "%d,%.2f,%.2f,%.1f,%.6g,%d,%s\n", P, v["sim_wall_s"], v["sim_cpu_s"],
                          v["sim_peak_rss_kb"] / 1024, t, steps, load }'
     e=$((e + 1))
