@@ -43,7 +43,7 @@ static const char usage[] =
     "  --param k=v, --dims AxB.., --root R, --dst D, --ranks-per-node Q   as in verify\n"
     "  --topology T          simulate on T too (repeatable; see collsim sim)\n"
     "  --sim-ranks P,P..     rank counts of the simulate cases (required with --topology)\n"
-    "  --model M             traffic (default), cm02, lv08, smpi\n"
+    "  --model M             traffic (default), cm02, lv08, smpi, packet, analytic\n"
     "  --junit FILE          write a JUnit XML report\n"
     "  --baseline FILE       compare simulate cases with a baseline CSV ...\n"
     "  --tolerance T         ... allowing this relative difference (default 5%)\n"

@@ -25,8 +25,10 @@ static const char usage[] =
     "  --seed S           scenario seed (overrides collsim.seed in the file)\n"
     "  --unsafe-lua       no sandbox (os.execute, io.popen, writes anywhere)\n"
     "  --model M          run every point on model M (cm02, lv08, smpi, packet,\n"
-    "                     traffic) instead of the scenario's; traffic-model points\n"
-    "                     stay traffic. A different plan: give it its own -o DIR\n"
+    "                     analytic, traffic, or auto: analytic first, then cm02 for\n"
+    "                     the points within auto_factor of the best) instead of the\n"
+    "                     scenario's; traffic-model points stay traffic. A different\n"
+    "                     plan: give it its own -o DIR\n"
     "  --no-plot          do not call scripts/plot.py\n"
     "  --dry-run          print the plan (a line per point: number, id, topology, model,\n"
     "                     label) and run nothing\n"
@@ -111,7 +113,14 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'D': v->dry_run = 1; return 0;
     case 'm':
         v->load.have_model = 1;
-        return sim_model_parse(optarg, &v->load.model, err);
+        if (strcmp(optarg, "auto") == 0) { /* sweeps only: two passes (sweep.h) */
+            v->load.model = (sim_model)SWEEP_MODEL_AUTO;
+            return 0;
+        }
+        if (sim_model_parse(optarg, &v->load.model, err) < 0)
+            return cs_fail(err, "unknown model '%s' (allowed: cm02 (default, alias "
+                                "flow), lv08, smpi, traffic, packet, analytic, auto)", optarg);
+        return 0;
     default: return 1; /* --help */
     }
 }

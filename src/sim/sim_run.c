@@ -9,6 +9,7 @@
 #include <simgrid/host.h>
 
 #include "common/util.h"
+#include "sim/analytic.h"
 #include "sim/sim_external.h"
 #include "sim/estimate.h"
 #include "sim/rank_shape.h"
@@ -18,7 +19,8 @@
 
 /* ---- models --------------------------------------------------------------------------- */
 
-static const char *const model_names[] = {"cm02", "lv08", "smpi", "traffic", "packet"};
+static const char *const model_names[] = {"cm02", "lv08", "smpi", "traffic", "packet",
+                                          "analytic"};
 
 const char *sim_model_name(sim_model m)
 {
@@ -37,7 +39,7 @@ int sim_model_parse(const char *text, sim_model *out, cs_error *err)
         return 0;
     }
     return cs_fail(err, "unknown model '%s' (allowed: cm02 (default, alias flow), lv08, smpi, "
-                        "traffic, packet)", text);
+                        "traffic, packet, analytic)", text);
 }
 
 void sim_model_describe(sim_model m, const packet_config *pc, char *buf, size_t n)
@@ -186,7 +188,7 @@ static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, c
         if (!f)
             return cs_fail(err, "cannot open %s: %s", c->topology, strerror(errno));
         fclose(f);
-        int loaded = c->model != SIM_MODEL_TRAFFIC;
+        int loaded = c->model != SIM_MODEL_TRAFFIC && c->model != SIM_MODEL_ANALYTIC;
         if (loaded)
             sim_simgrid_start(c->model, c->topology);
         return sim_external_prepare(c->topology, c->groups, &c->placement, P, Q, loaded, t,
@@ -257,9 +259,15 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     traffic_counts tc;
     double time_s = NAN;
     double *finish = xmalloc((size_t)P * sizeof *finish);
-    if (c->model == SIM_MODEL_TRAFFIC)
+    if (c->model == SIM_MODEL_TRAFFIC) {
         rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
-    else
+    } else if (c->model == SIM_MODEL_ANALYTIC) {
+        analytic_opts ao;
+        analytic_opts_init(&ao);
+        ao.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
+        ao.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
+        rc = analytic_run(&run, t, host_of_rank, &ao, &tc, &time_s, finish, err);
+    } else
         rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, &res->packet_hops, err);
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;

@@ -54,7 +54,7 @@ static void select_shard(runner *r)
         r->indices[r->n++] = i;
     r->rec = xcalloc(r->n + 1, sizeof *r->rec);
     for (size_t i = 0; i < r->n; i++)
-        r->rec[i].wall_s = NAN;
+        r->rec[i].wall_s = r->rec[i].time_s = NAN;
 }
 
 /* The shard position of a plan index, or -1 if another shard has it (or index is -1, not a
@@ -70,9 +70,11 @@ static void record_row(runner *r, size_t pos, const char *line)
 {
     char **f;
     int nf = csv_split(line, strlen(line), &f);
-    int st = sweep_csv_column("status");
+    int st = sweep_csv_column("status"), ts = sweep_csv_column("time_s");
     if (nf > st)
         snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f[st]);
+    if (nf > ts && f[ts][0])
+        r->rec[pos].time_s = strtod(f[ts], NULL);
     free(f);
 }
 
@@ -363,6 +365,7 @@ static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, doub
         return -1;
     append_timing(r, pt, wall, row->sim_peak_rss_kb);
     snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f->status);
+    r->rec[pos].time_s = row->time_s;
     r->rec[pos].wall_s = wall;
     r->rec[pos].peak_rss_kb = row->sim_peak_rss_kb;
     char label[1024];
@@ -385,14 +388,36 @@ static int point_failed(runner *r, size_t pos, const sim_config *c, const char *
     return point_done(r, pos, &f, &row, wall, err);
 }
 
-/* Starts the point at pos in slot s (or records its error at once). */
+static int any_active(const runner *r)
+{
+    for (int j = 0; j < r->o->jobs; j++)
+        if (r->slots[j].active)
+            return 1;
+    return 0;
+}
+
+/* Starts the point at pos in slot s (or records its error, or its skipping, at once).
+ * Returns 1 when it is a second pass of model = "auto" that cannot be decided yet. */
 static int start_point(runner *r, running *s, size_t pos, cs_error *err)
 {
     sim_config c;
     workload *w = NULL;
     cs_error perr;
     double t0 = wall_seconds();
-    int rc = sweep_point_config(r->p, sweep_plan_point(r->p, r->indices[pos]), &c, &w, &perr);
+    const sweep_point *pt = sweep_plan_point(r->p, r->indices[pos]);
+    if (pt->auto_pass == 2) {
+        int go = sweep_auto_decide(r->p, r->rec, r->indices, r->n, pos, perr.msg,
+                                   sizeof perr.msg);
+        if (go < 0 && any_active(r))
+            return 1;
+        if (go == 0) {
+            workload *ignored = NULL;
+            sweep_point_config(r->p, pt, &c, &ignored, &perr);
+            workload_free(ignored);
+            return point_failed(r, pos, &c, "skipped", perr.msg, 0, err);
+        }
+    }
+    int rc = sweep_point_config(r->p, pt, &c, &w, &perr);
     if (rc == 0)
         rc = sim_job_start(&c, &s->job, &perr);
     workload_free(w);
@@ -503,14 +528,6 @@ static int wait_events(runner *r, cs_error *err)
     return 0;
 }
 
-static int any_active(const runner *r)
-{
-    for (int j = 0; j < r->o->jobs; j++)
-        if (r->slots[j].active)
-            return 1;
-    return 0;
-}
-
 /* On a terminal: the status line with the points in flight. */
 static void show_running(runner *r)
 {
@@ -537,8 +554,14 @@ static int run_points(runner *r, cs_error *err)
         for (int j = 0; j < r->o->jobs && !r->out->signal; j++) {
             while (next < r->n && r->rec[next].status[0])
                 next++;
-            if (!r->slots[j].active && next < r->n && start_point(r, &r->slots[j], next++, err) < 0)
+            if (r->slots[j].active || next >= r->n)
+                continue;
+            int rc = start_point(r, &r->slots[j], next, err);
+            if (rc < 0)
                 return -1;
+            if (rc == 1) /* an auto second pass waits for its group's first passes */
+                break;
+            next++;
         }
         while (next < r->n && r->rec[next].status[0])
             next++;
@@ -609,6 +632,13 @@ int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_err
     runner r = {.p = p, .o = o, .fd = -1, .tfd = -1, .out = out, .started = wall_seconds()};
     select_shard(&r);
     out->total = r.n;
+    for (size_t i = 0; i < r.n && o->shard_n > 1; i++)
+        if (sweep_plan_point(p, r.indices[i])->auto_pass) {
+            free(r.indices);
+            free(r.rec);
+            return cs_fail(err, "--shard: model = \"auto\" ranks its first pass over the whole "
+                                "plan; run a scenario with auto points without --shard");
+        }
     r.slots = xcalloc((size_t)o->jobs, sizeof *r.slots);
     sigset_t mask, old;
     sigemptyset(&mask);

@@ -71,7 +71,20 @@ typedef struct sweep_point {
     int32_t rep;
     uint64_t seed;
     int32_t sweep;              /* which collsim.sweep call made it (0-based) */
+    /* model = "auto" (docs/scenarios.md): pass 1 is the analytic model over every point,
+     * pass 2 the auto_model run of the points whose pass-1 time is within auto_factor of
+     * the best of their group (same point but for algorithm, params and dims) */
+    int32_t auto_pass;          /* 0: not auto, 1: first pass, 2: second pass */
+    double auto_factor;
+    uint64_t auto_group;        /* the group's key (a hash of the compared fields) */
+    int64_t auto_first;         /* pass 2: plan index of its pass-1 point */
 } sweep_point;
+
+/* The model axis value of `model = "auto"` (not a sim_model: it expands into two passes). */
+#define SWEEP_MODEL_AUTO 99
+#define SWEEP_AUTO_FACTOR 1.5
+/* sim_model_name, or "auto". */
+const char *sweep_model_name(int model);
 
 typedef struct sweep_plan sweep_plan; /* opaque: owns the Lua state and the points */
 
@@ -93,7 +106,7 @@ typedef struct scenario_opts {
     int have_model;       /* --model: `model` replaces the model of every sweep's points,
                              except traffic-model ones (they count bytes, no time); the
                              point ids change with it, as for a model set in the file */
-    sim_model model;
+    sim_model model;      /* or SWEEP_MODEL_AUTO */
 } scenario_opts;
 /* The defaults of collsim run (--lua-timeout, --lua-memory). */
 #define SCENARIO_LUA_TIMEOUT_S 60.0

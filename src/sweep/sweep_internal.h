@@ -206,6 +206,8 @@ typedef struct sweep_axes {
     int32_t *variant_name, *variant_params; /* string indices per algorithm variant */
     size_t nvariants, variants_cap;
     int dims_fn, filter, on_result;         /* Lua registry references or LUA_NOREF */
+    double auto_factor;                     /* model = "auto": auto_factor, auto_model */
+    int auto_model;
 } sweep_axes;
 int scenario_l_sweep(lua_State *L);
 /* lua_draw.c: collsim.draw{...} */
@@ -243,10 +245,16 @@ void progress_format(const progress_status *st, int width, char *buf, size_t n);
 
 /* manifest.c: OUTDIR/manifest.json, written atomically (temp file + rename). */
 typedef struct point_record {
-    char status[8];  /* "ok", "error", or "" (not run yet) */
+    char status[8];  /* "ok", "error", "timeout", "skipped", or "" (not run yet) */
+    double time_s;   /* the row's time_s (model = "auto" ranks first-pass rows), NAN if none */
     double wall_s;   /* wall time of the point's run, NAN if unknown */
     long peak_rss_kb; /* the child's peak resident memory, 0 if unknown */
 } point_record;
+/* auto_pass.c: may the second-pass (model = "auto") point at shard position pos run? 1:
+ * run it; 0: skip it (why says so, for its row); -1: not yet (a first-pass point of its
+ * group has no row). rec and indices are the run's records and plan indices (n). */
+int sweep_auto_decide(const sweep_plan *p, const point_record *rec, const size_t *indices,
+                      size_t n, size_t pos, char *why, size_t len);
 typedef struct manifest_run {
     const sweep_run_opts *opts;
     const char *state;      /* "running", "complete", "interrupted", "failed" */

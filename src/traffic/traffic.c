@@ -117,8 +117,11 @@ static void count_sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
     count_ctx *cc = ctx;
     for (uint32_t s = 0; s < chunk->nsteps; s++) {
         uint32_t step = first_step + s;
-        if (cc->opts.step != TRAFFIC_ALL_STEPS && (int64_t)step != cc->opts.step)
+        if (cc->opts.step != TRAFFIC_ALL_STEPS &&
+            ((int64_t)step < cc->opts.step || (int64_t)step >= cc->opts.step + cc->opts.nsteps))
             continue;
+        if (cc->opts.visit_step)
+            cc->opts.visit_step(cc->opts.visit_ctx, chunk, s, step);
         for (uint32_t i = rs_step_begin(chunk, s); i < rs_step_end(chunk, s); i++)
             if (chunk->ops[i].kind == OP_SEND)
                 count_send(cc, chunk->rank, step, &chunk->ops[i]);
@@ -129,7 +132,9 @@ static void count_sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
 void traffic_walk_opts_init(traffic_walk_opts *o)
 {
     o->step = TRAFFIC_ALL_STEPS;
+    o->nsteps = 1;
     o->visit = NULL;
+    o->visit_step = NULL;
     o->visit_ctx = NULL;
 }
 

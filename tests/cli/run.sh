@@ -213,7 +213,7 @@ check "resume under another --model refused" 2 "\-\-model (packet, now cm02) cha
     "$bin" run "$tmp/models.lua" -o "$tmp/mp" --model cm02 --resume --no-plot
 check "resume without the --model refused" 2 "\-\-model (packet, now none) changed" -- \
     "$bin" run "$tmp/models.lua" -o "$tmp/mp" --resume --no-plot
-check "bad --model" 2 "unknown model 'fluid' (allowed: cm02 (default, alias flow), lv08, smpi, traffic, packet)" -- \
+check "bad --model" 2 "unknown model 'fluid' (allowed: cm02 (default, alias flow), lv08, smpi, traffic, packet, analytic, auto)" -- \
     "$bin" run "$tmp/models.lua" -o "$tmp/mx" --model fluid
 
 # ---- shards ------------------------------------------------------------------------------------
