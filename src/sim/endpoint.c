@@ -127,6 +127,21 @@ void endpoint_describe(const endpoint_config *c, char *buf, size_t n)
         snprintf(buf + len, n - len, " eager_limit=%lld", (long long)c->eager_limit_B);
 }
 
+void endpoint_canonical_text(const endpoint_config *c, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    const char *names[3] = {"send_overhead", "recv_overhead", "msg_gap"};
+    double times[3] = {c->send_overhead_s, c->recv_overhead_s, c->msg_gap_s};
+    for (int i = 0; i < 3 && len < n; i++)
+        if (c->given & (EP_SEND_OVERHEAD << i))
+            len += (size_t)snprintf(buf + len, n - len, "%s=%.17g\n", names[i], times[i]);
+    if ((c->given & EP_ENVELOPE) && len < n)
+        len += (size_t)snprintf(buf + len, n - len, "envelope=%lld\n", (long long)c->envelope_B);
+    if ((c->given & EP_EAGER_LIMIT) && len < n)
+        snprintf(buf + len, n - len, "eager_limit=%lld\n", (long long)c->eager_limit_B);
+}
+
 /* ---- NIC ports -------------------------------------------------------------------------- */
 
 /* Links a host can send on: its host link (nic_ports of them), else its outgoing links. */

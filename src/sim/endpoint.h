@@ -67,6 +67,10 @@ int endpoint_resolve(const char *topology, const endpoint_config *over, endpoint
  * envelope=64 eager_limit=8192" (times in ns, sizes in bytes; nothing when inactive). */
 void endpoint_describe(const endpoint_config *c, char *buf, size_t n);
 
+/* The keys given (c->given), one "key=value\n" line each, exact (%.17g seconds, bytes),
+ * given zeros included: a sweep point's identity (sweep/plan.c). */
+void endpoint_canonical_text(const endpoint_config *c, char *buf, size_t n);
+
 /* ---- costs (pure; the SimGrid side is endpoint_exec.c) ------------------------------------ */
 
 /* NIC ports of every host: when each may inject next. */
