@@ -38,12 +38,20 @@ static sg_mailbox_t mailbox(int32_t from, int32_t to, const char *suffix)
     return sg_mailbox_by_name(name);
 }
 
+void endpoint_step_reserve(endpoint_step *s, size_t nops)
+{
+    if (nops > s->cap) {
+        s->cap = nops;
+        s->msgs = xrealloc(s->msgs, s->cap * sizeof *s->msgs);
+        s->sends = xrealloc(s->sends, s->cap * sizeof *s->sends);
+    }
+}
+
+/* Never moves msgs: posted receives point SimGrid at their payload field. */
 static endpoint_msg *add_msg(endpoint_step *s, int kind, int32_t peer, int64_t bytes)
 {
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 8;
-        s->msgs = xrealloc(s->msgs, s->cap * sizeof *s->msgs);
-    }
+    if (s->n == s->cap)
+        abort(); /* internal: endpoint_step_reserve was not called for this step's ops */
     endpoint_msg *m = &s->msgs[s->n++];
     *m = (endpoint_msg){.comm = NULL, .kind = kind, .peer = peer, .bytes = bytes};
     return m;
@@ -62,10 +70,6 @@ void endpoint_step_recv(sim_state *st, int32_t rank, endpoint_step *s, int32_t p
 
 void endpoint_step_send(endpoint_step *s, int32_t peer, int64_t bytes)
 {
-    if (s->nsends == s->cap_sends) {
-        s->cap_sends = s->cap_sends ? 2 * s->cap_sends : 8;
-        s->sends = xrealloc(s->sends, s->cap_sends * sizeof *s->sends);
-    }
     s->sends[s->nsends++] = (int32_t)s->n;
     add_msg(s, EK_DONE, peer, bytes);
 }

@@ -43,13 +43,16 @@ typedef struct endpoint_msg {
 typedef struct endpoint_step {
     endpoint_msg *msgs;
     size_t n, cap;
-    int32_t *sends; /* indices of queued sends in msgs */
-    size_t nsends, cap_sends;
+    int32_t *sends; /* indices of queued sends in msgs (capacity cap too) */
+    size_t nsends;
     sg_comm_t *comms; /* scratch for sg_comm_wait_any */
     size_t *slot;
 } endpoint_step;
 
 void endpoint_step_free(endpoint_step *s);
+/* Room for a step of nops operations; call before the step's first recv / send (posted
+ * receives keep pointers into the step's messages, which must then not move). */
+void endpoint_step_reserve(endpoint_step *s, size_t nops);
 /* Posts a receive from peer (the message may be eager data or a rendezvous request). */
 void endpoint_step_recv(struct sim_state *st, int32_t rank, endpoint_step *s, int32_t peer);
 /* Queues a send of `bytes` to peer for endpoint_step_run. */

@@ -55,6 +55,8 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
         a->comms = xrealloc(a->comms, need * sizeof *a->comms);
         a->payloads = xrealloc(a->payloads, need * sizeof *a->payloads);
     }
+    if (st->ep)
+        endpoint_step_reserve(&a->ep, need);
     size_t n = 0;
     double local_s = 0;
     for (uint32_t i = begin; i < end; i++) {
