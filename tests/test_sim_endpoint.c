@@ -23,6 +23,7 @@
 #define L (1 * US)
 #define STAR4 "fattree leaves=1 hosts_per_leaf=4 host_bw=1GBps host_lat=1us"
 #define STAR5 "fattree leaves=1 hosts_per_leaf=5 radix=16 host_bw=1GBps host_lat=1us"
+#define STAR10 "fattree leaves=1 hosts_per_leaf=10 radix=32 host_bw=1GBps host_lat=1us"
 #define RING8 "torus dims=8 local_bw=1GBps local_lat=1us"
 
 typedef struct point {
@@ -158,15 +159,18 @@ static void test_gap_two_ports(void)
 }
 
 /* k messages arriving together at one rank: its receive overheads are serial. gather
- * linear: ranks 1..4 send 100 B each to 0 at o_s; the 4 flows share the root's host link
- * (max-min: all end at o_s + 2L + 4 s/bw), then the root pays 4 o_r in turn. */
+ * linear on 10 ranks: ranks 1..9 send 100 B each to 0 at
+ * o_s; the 9 flows share the root's host link (max-min: all end at o_s + 2L + 9 s/bw),
+ * then the root pays 9 o_r in turn. */
 static void test_serial_recv_overheads(void)
 {
-    point p = {STAR5, "linear", COLL_GATHER, 5, 0, 1, 500, "send_overhead=1us recv_overhead=2us"};
-    double f[5];
+    point p = {STAR10, "linear", COLL_GATHER, 10, 0, 1, 1000,
+               "send_overhead=1us recv_overhead=2us"};
+    double f[10];
     double t = run(&p, f);
-    CU_ASSERT(close_to(f[0], 1 * US + 2 * L + 400 / BW + 4 * 2 * US));
-    CU_ASSERT(close_to(f[1], 1 * US + 2 * L + 400 / BW)); /* delivered: the sender is done */
+    CU_ASSERT(close_to(f[0], 1 * US + 2 * L + 900 / BW + 9 * 2 * US));
+    for (int r = 1; r < 10; r++) /* delivered: the sender is done */
+        CU_ASSERT(close_to(f[r], 1 * US + 2 * L + 900 / BW));
     CU_ASSERT(close_to(t, f[0]));
 }
 
