@@ -32,7 +32,17 @@ typedef struct point {
     int32_t P, root, dst;
     int64_t bytes;
     const char *endpoint; /* "key=value key=value" given as CLI options, or "" */
+    int32_t Q;            /* ranks per node (0: 1) */
+    sim_model model;      /* 0: cm02 */
 } point;
+
+/* Designated initializers (the fields not named are 0). */
+#define PT(t, a, c, p, r, d, b, e)                                                            \
+    {.topology = t, .algorithm = a, .coll = c, .P = p, .root = r, .dst = d, .bytes = b,        \
+     .endpoint = e}
+#define PTQ(t, a, c, p, r, d, b, e, q, m)                                                     \
+    {.topology = t, .algorithm = a, .coll = c, .P = p, .root = r, .dst = d, .bytes = b,        \
+     .endpoint = e, .Q = q, .model = m}
 
 /* Runs a point; fills finish[P] (per-rank finish times) when not NULL; returns time_s, or
  * -1 on error (printed). */
@@ -47,8 +57,10 @@ static double run(const point *pt, double *finish)
     coll_spec_init(&c.spec, pt->coll, pt->P, pt->bytes);
     c.spec.root = pt->root;
     c.spec.dst = pt->dst;
+    c.spec.ranks_per_node = pt->Q > 0 ? pt->Q : 1;
     c.reduce_Bps = c.copy_Bps = 0;
     c.per_rank = 1;
+    c.model = pt->model;
     cs_error err;
     char words[256];
     snprintf(words, sizeof words, "%s", pt->endpoint);
@@ -84,17 +96,17 @@ static int close_to(double got, double want)
 
 static void test_one_message(void)
 {
-    point star = {STAR4, "direct", COLL_P2P, 4, 0, 3, 1000,
-                  "send_overhead=3us recv_overhead=5us envelope=24B"};
+    point star = PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 1000,
+                  "send_overhead=3us recv_overhead=5us envelope=24B");
     CU_ASSERT(close_to(run(&star, NULL), 3 * US + 2 * L + 1024 / BW + 5 * US));
-    point ring = {RING8, "direct", COLL_P2P, 8, 0, 3, 1000,
-                  "send_overhead=3us recv_overhead=5us envelope=24B"};
+    point ring = PT(RING8, "direct", COLL_P2P, 8, 0, 3, 1000,
+                  "send_overhead=3us recv_overhead=5us envelope=24B");
     CU_ASSERT(close_to(run(&ring, NULL), 3 * US + 3 * L + 1024 / BW + 5 * US));
     /* each parameter alone */
-    point alone[] = {{STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "send_overhead=3us"},
-                     {STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "recv_overhead=5us"},
-                     {STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "envelope=24"},
-                     {STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "msg_gap=7us"}};
+    point alone[] = {PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "send_overhead=3us"),
+                     PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "recv_overhead=5us"),
+                     PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "envelope=24"),
+                     PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, "msg_gap=7us")};
     double want[] = {3 * US + 2 * L + 1000 / BW, 2 * L + 1000 / BW + 5 * US,
                      2 * L + 1024 / BW, 2 * L + 1000 / BW /* one message waits for no gap */};
     for (int i = 0; i < 4; i++)
@@ -104,11 +116,30 @@ static void test_one_message(void)
 /* A 0-byte message costs its latency, its envelope and its overheads like any other. */
 static void test_zero_bytes(void)
 {
-    point p = {STAR4, "direct", COLL_P2P, 4, 0, 3, 0,
-               "send_overhead=3us recv_overhead=5us envelope=64"};
+    point p = PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 0,
+               "send_overhead=3us recv_overhead=5us envelope=64");
     CU_ASSERT(close_to(run(&p, NULL), 3 * US + 2 * L + 64 / BW + 5 * US));
     p.endpoint = "";
     CU_ASSERT(close_to(run(&p, NULL), 2 * L));
+}
+
+/* Every timed model: one message alone costs its model's network time plus o_s + o_r
+ * (without an envelope the network part is the same message), up to SimGrid's
+ * surf/precision of 1e-9 (a flow's end is rounded to it: lv08 and smpi's rates are not
+ * round numbers), so within 2 ns. */
+static void test_every_model(void)
+{
+    const sim_model models[] = {SIM_MODEL_LV08, SIM_MODEL_SMPI, SIM_MODEL_PACKET};
+    for (int i = 0; i < 3; i++) {
+        point bare = PTQ(STAR4, "direct", COLL_P2P, 4, 0, 3, 100000, "", 1, models[i]);
+        point costs = bare;
+        costs.endpoint = "send_overhead=3us recv_overhead=5us";
+        double t0 = run(&bare, NULL), t1 = run(&costs, NULL);
+        CU_ASSERT(t0 > 0 && fabs(t1 - (t0 + 8 * US)) <= 2e-9);
+        if (fabs(t1 - (t0 + 8 * US)) > 2e-9)
+            fprintf(stderr, "%s: %.12g, expected %.12g\n", sim_model_name(models[i]), t1,
+                    t0 + 8 * US);
+    }
 }
 
 /* ---- k messages from one rank to k peers (bcast linear: root 0 sends 100 B to 1..4 in
@@ -117,7 +148,8 @@ static void test_zero_bytes(void)
 
 static void test_serial_send_overheads(void)
 {
-    point p = {STAR5, "linear", COLL_BCAST, 5, 0, 1, 100, "send_overhead=1us recv_overhead=2us"};
+    point p =
+        PT(STAR5, "linear", COLL_BCAST, 5, 0, 1, 100, "send_overhead=1us recv_overhead=2us");
     double f[5];
     double t = run(&p, f);
     /* injection i (1..4) at i o_s; rank i done at i o_s + 2L + s/bw + o_r; the root's sends
@@ -126,13 +158,17 @@ static void test_serial_send_overheads(void)
         CU_ASSERT(close_to(f[i], i * US + 2 * L + 100 / BW + 2 * US));
     CU_ASSERT(close_to(f[0], 4 * US + 2 * L + 100 / BW));
     CU_ASSERT(close_to(t, 4 * US + 2 * L + 100 / BW + 2 * US));
+    /* everything eager: the root is done at its last injection, 4 o_s */
+    p.endpoint = "send_overhead=1us recv_overhead=2us eager_limit=1KiB";
+    run(&p, f);
+    CU_ASSERT(close_to(f[0], 4 * US));
 }
 
 static void test_gap_one_port(void)
 {
     /* g = 3 us > o_s = 1 us: LogGP injections at o_s + (i - 1) g = 1, 4, 7, 10 us */
-    point p = {STAR5, "linear", COLL_BCAST, 5, 0, 1, 100,
-               "send_overhead=1us recv_overhead=2us msg_gap=3us"};
+    point p = PT(STAR5, "linear", COLL_BCAST, 5, 0, 1, 100,
+               "send_overhead=1us recv_overhead=2us msg_gap=3us");
     double f[5];
     run(&p, f);
     for (int i = 1; i <= 4; i++)
@@ -149,13 +185,28 @@ static void test_gap_two_ports(void)
     /* nic_ports=2: two ports (the host link has 2 GB/s). Ports A, B free at 0; rank ready
      * after each overhead: msg1 ready 1 -> A at 1 (A busy to 4); msg2 ready 2 -> B at 2 (B
      * to 5); msg3 ready 3 -> A at 4 (to 7); msg4 ready 5 -> B at 5. */
-    point p = {STAR5 " nic_ports=2", "linear", COLL_BCAST, 5, 0, 1, 100,
-               "send_overhead=1us msg_gap=3us"};
+    point p = PT(STAR5 " nic_ports=2", "linear", COLL_BCAST, 5, 0, 1, 100,
+               "send_overhead=1us msg_gap=3us");
     double f[5];
     run(&p, f);
     const double inject[] = {0, 1, 2, 4, 5};
     for (int i = 1; i <= 4; i++)
         CU_ASSERT(close_to(f[i], inject[i] * US + 2 * L + 100 / (2 * BW)));
+}
+
+/* Ranks of one host share its ports; a loopback message waits for no port. bcast linear,
+ * 2 ranks per host: rank 0 sends to 1 (its host: intra_lat 200 ns + 100 B / 20 GB/s),
+ * then to 2 and 3 (host 1): ready at 2 us, the port is free, injected (the port busy until
+ * 12 us); ready at 3 us, it waits for the port until 12 us. */
+static void test_loopback_no_gap(void)
+{
+    point p = PTQ(STAR4, "linear", COLL_BCAST, 4, 0, 1, 100, "send_overhead=1us msg_gap=10us", 2,
+                  SIM_MODEL_CM02);
+    double f[4];
+    run(&p, f);
+    CU_ASSERT(close_to(f[1], 1 * US + 200e-9 + 100 / 20e9));
+    CU_ASSERT(close_to(f[2], 2 * US + 2 * L + 100 / BW));
+    CU_ASSERT(close_to(f[3], 12 * US + 2 * L + 100 / BW));
 }
 
 /* k messages arriving together at one rank: its receive overheads are serial. gather
@@ -164,8 +215,8 @@ static void test_gap_two_ports(void)
  * then the root pays 9 o_r in turn. */
 static void test_serial_recv_overheads(void)
 {
-    point p = {STAR10, "linear", COLL_GATHER, 10, 0, 1, 1000,
-               "send_overhead=1us recv_overhead=2us"};
+    point p = PT(STAR10, "linear", COLL_GATHER, 10, 0, 1, 1000,
+               "send_overhead=1us recv_overhead=2us");
     double f[10];
     double t = run(&p, f);
     CU_ASSERT(close_to(f[0], 1 * US + 2 * L + 900 / BW + 9 * 2 * US));
@@ -179,18 +230,18 @@ static void test_serial_recv_overheads(void)
 static void test_rendezvous_round_trip(void)
 {
     const char *ep = "send_overhead=3us recv_overhead=5us envelope=24 eager_limit=512";
-    point big = {STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, ep};
+    point big = PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 1000, ep);
     double f[4];
     double one_way_env = 2 * L + 24 / BW; /* a request or a reply */
     double data = 2 * L + 1024 / BW;
     /* the request and the reply: one round trip before the data */
     CU_ASSERT(close_to(run(&big, f), 3 * US + 2 * one_way_env + data + 5 * US));
     CU_ASSERT(close_to(f[0], 3 * US + 2 * one_way_env + data)); /* waits for its data */
-    point at_limit = {STAR4, "direct", COLL_P2P, 4, 0, 3, 512, ep};
+    point at_limit = PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 512, ep);
     CU_ASSERT(close_to(run(&at_limit, f), 3 * US + 2 * L + 536 / BW + 5 * US));
     CU_ASSERT(close_to(f[0], 3 * US)); /* eager: complete for the sender once injected */
     /* eager_limit=0: a 0-byte message is still eager, any other one a rendezvous */
-    point zero = {STAR4, "direct", COLL_P2P, 4, 0, 3, 0, "eager_limit=0"};
+    point zero = PT(STAR4, "direct", COLL_P2P, 4, 0, 3, 0, "eager_limit=0");
     CU_ASSERT(close_to(run(&zero, NULL), 2 * L));
     zero.bytes = 1;
     CU_ASSERT(close_to(run(&zero, NULL), 2 * (2 * L) + 2 * L + 1 / BW));
@@ -204,8 +255,8 @@ static void test_busy_rank_sends_later(void)
     /* eager (limit 1 MiB): rank 0 injects to 1 at o_s, its step ends there, it injects to 2
      * at 2 o_s; rank 1 gets its message at o_s + T (T = 2L + s/bw), pays o_r, then o_s,
      * and rank 3 gets it at 2 o_s + o_r + 2T, plus its o_r. */
-    point p = {STAR4, "binomial_doubling", COLL_BCAST, 4, 0, 1, 1000,
-               "send_overhead=3us recv_overhead=5us eager_limit=1MiB"};
+    point p = PT(STAR4, "binomial_doubling", COLL_BCAST, 4, 0, 1, 1000,
+               "send_overhead=3us recv_overhead=5us eager_limit=1MiB");
     double f[4], T = 2 * L + 1000 / BW;
     double t = run(&p, f);
     CU_ASSERT(close_to(f[0], 2 * 3 * US));
@@ -219,9 +270,9 @@ static void test_busy_rank_sends_later(void)
 
 static void test_zero_is_default(void)
 {
-    point none = {STAR5, "linear", COLL_BCAST, 5, 0, 1, 100, ""};
-    point zeros = {STAR5, "linear", COLL_BCAST, 5, 0, 1, 100,
-                   "send_overhead=0 recv_overhead=0 msg_gap=0 envelope=0"};
+    point none = PT(STAR5, "linear", COLL_BCAST, 5, 0, 1, 100, "");
+    point zeros = PT(STAR5, "linear", COLL_BCAST, 5, 0, 1, 100,
+                   "send_overhead=0 recv_overhead=0 msg_gap=0 envelope=0");
     double a = run(&none, NULL), b = run(&zeros, NULL);
     CU_ASSERT(a == b);
     CU_ASSERT(close_to(a, 2 * L + 4 * 100 / BW)); /* 4 flows share the root's link */
@@ -344,9 +395,11 @@ int main(void)
     static const test_case closed[] = {
         {"one message: o_s + L hops + (s + envelope)/bw + o_r", test_one_message},
         {"a 0-byte message pays latency and overheads", test_zero_bytes},
+        {"lv08, smpi, packet: + o_s + o_r", test_every_model},
         {"k sends: serial send overheads", test_serial_send_overheads},
         {"k sends: the gap of one port", test_gap_one_port},
         {"k sends: two ports inject in parallel", test_gap_two_ports},
+        {"loopback: overheads, no gap", test_loopback_no_gap},
         {"k arrivals: serial receive overheads", test_serial_recv_overheads},
         {"a rendezvous adds one round trip", test_rendezvous_round_trip},
         {"a rank busy in overhead sends later", test_busy_rank_sends_later},

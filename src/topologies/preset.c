@@ -104,7 +104,8 @@ static int read_endpoint_key(const char *path, yaml_node_t *k, yaml_node_t *v, p
 {
     const char *key = scalar(k);
     if (!scalar(v))
-        return fail_at(err, path, v->start_mark, "'%s' must be a scalar (e.g. 1us, 64B)%s", key, "");
+        return fail_at(err, path, v->start_mark, "'%s' must be a scalar (e.g. 1us, 64B)%s", key,
+                       "");
     char where[600];
     snprintf(where, sizeof where, "%s:%zu:%zu", path, k->start_mark.line + 1,
              k->start_mark.column + 1);
