@@ -141,5 +141,12 @@ collsim.sweep{topology = "$STAR", collective = "p2p", algorithm = "direct", rank
 LUA
 check "sweep: bad value" 2 "bad.lua:1: collsim.sweep: msg_gap: invalid time '-3us': must not be negative" -- \
     "$bin" run "$tmp/bad.lua" -o "$tmp/out2" -q --no-plot
+cat > "$tmp/bad2.lua" <<LUA
+collsim.sweep{topology = "$STAR", collective = "p2p", algorithm = "direct", ranks = 4,
+              models = {"cm02", "packet"}, eager_limit = "4KiB"}
+LUA
+check "sweep: eager_limit refused with the packet model" 2 \
+    "bad2.lua:1: collsim.sweep: eager_limit: the packet model has no eager/rendezvous protocol yet" -- \
+    "$bin" run "$tmp/bad2.lua" -o "$tmp/out3" -q --no-plot
 rm -rf "$tmp"
 exit $fail
