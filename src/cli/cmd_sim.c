@@ -284,6 +284,10 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (v->packet_option && v->cfg.model != SIM_MODEL_PACKET)
         return cli_usage_error("sim", "%s applies to --model packet only (the model is %s)",
                                v->packet_option, sim_model_name(v->cfg.model));
+    if (v->cfg.endpoint.given && v->cfg.model == SIM_MODEL_TRAFFIC)
+        return cli_usage_error("sim", "--send-overhead, --recv-overhead, --msg-gap, --envelope "
+                                      "and --eager-limit apply to timed models (cm02, lv08, "
+                                      "smpi, packet), not to --model traffic");
     if (v->have_order && v->cfg.placement.kind != PLACE_ALLOC)
         return cli_usage_error("sim", "--order applies to --alloc (other node lists: "
                                       "--placement 'KIND order=cyclic')");

@@ -81,8 +81,10 @@ check "link bytes count the envelope" 0 ",1.1024e-05,[0-9.e+]*,[0-9.e+]*,2048,0,
 check "packet model names its options first" 0 \
     ",packet routing=minimal mtu=4096 buffer=65536 send_overhead=3000ns msg_gap=100ns," -- \
     "$bin" sim --topology "$STAR" $P2P --model packet --send-overhead 3us --msg-gap 100ns
-check "traffic model: no endpoint costs" 0 ",traffic,,,,2000,0,0,0,1000,1,1," -- \
+check "traffic model: no endpoint options" 2 "apply to timed models (cm02, lv08, smpi, packet), not to --model traffic" -- \
     "$bin" sim --topology "$STAR" $P2P --model traffic --envelope 24B
+check "traffic model: a topology's endpoint keys are not applied" 0 ",traffic,,,,2000,0,0,0,1000,1,1," -- \
+    "$bin" sim --topology "$STAR envelope=24" $P2P --model traffic
 
 # ---- precedence: CLI > topology spec > preset > included fragment ---------------------------
 mkdir -p "$tmp/m/calib"
