@@ -135,7 +135,13 @@ static void expect_preset_error(const char *text, const char *where, const char 
 static void test_yaml_errors(void)
 {
     expect_preset_error("famly: torus\nparams:\n  dims: 4x4\n", "1:1:",
-                        "unknown field 'famly' (expected: name, description, family, params, hostnames, groups)");
+                        "unknown field 'famly' (expected: name, description, family, params, hostnames, groups, "
+                        "include, send_overhead, recv_overhead, msg_gap, envelope, eager_limit)");
+    /* endpoint fields (src/topologies/endpoint_keys.h): scalars; include: a fragment */
+    expect_preset_error("family: torus\nparams:\n  dims: 4x4\nsend_overhead: [1, 2]\n", "4:16:",
+                        "'send_overhead' must be a scalar");
+    expect_preset_error("family: torus\nparams:\n  dims: 4x4\ninclude: /nonexistent/c.yaml\n", "4:10:",
+                        "include: /nonexistent/c.yaml: cannot open");
     expect_preset_error("name: x\nparams:\n  dims: 4x4\n", "1:1:", "missing field 'family'");
     expect_preset_error("family: torus\n", "1:1:", "missing field 'params'");
     expect_preset_error("family: torus\nparams:\n  - dims\n", "3:3:",

@@ -11,8 +11,11 @@
  *              equally: each gets bw(l) / n_k(l);
  *   cost(m)    a message of s bytes on route R costs sum_{l in R} lat(l) +
  *              s / min_{l in R} (bw(l) / n_k(l)); between two ranks of one host,
- *              intra_lat + s / intra_bw (the loopback, not shared); plus the endpoint
- *              costs of analytic_endpoint_cost (none yet: the hook below);
+ *              intra_lat + s / intra_bw (the loopback, not shared); with endpoint
+ *              costs (endpoint.h), s includes the envelope, the message adds o_s + o_r
+ *              and, above a set eager_limit, a round trip of two envelope-sized
+ *              messages alone on R (simplified: a rank's overheads in one step are not
+ *              serialized, the NIC gap is not charged);
  *   end(m)     max(ready[src], ready[dst]) + cost(m) (rendezvous: a message starts when
  *              both ends have reached the step);
  *   ready'[r]  max(ready[r], end of r's messages of step k) + r's reduce and copy bytes /
@@ -49,6 +52,7 @@
 
 #include "algorithms/algorithm.h"
 #include "common/error.h"
+#include "sim/endpoint.h"
 #include "topologies/topology.h"
 #include "traffic/traffic.h"
 
@@ -56,6 +60,7 @@ typedef struct analytic_opts {
     double reduce_s_per_byte; /* 0: free */
     double copy_s_per_byte;
     double window_bytes;      /* working memory of one window (ANALYTIC_WINDOW_BYTES) */
+    endpoint_config ep;       /* endpoint costs (endpoint.h; none by default) */
 } analytic_opts;
 #define ANALYTIC_WINDOW_BYTES (512.0 * 1024 * 1024)
 
