@@ -251,6 +251,10 @@ static int check_options(const draw_options *o, cs_error *err)
         return cs_fail(err, "steps and link tables need a collective and an algorithm");
     if (o->frame_seconds <= 0)
         return cs_fail(err, "frame time must be positive");
+    if (output_check_writable(o->out, "--out", err) < 0)
+        return -1;
+    if (o->link_csv[0] && output_check_writable(o->link_csv, "--link-csv", err) < 0)
+        return -1;
     return 0;
 }
 

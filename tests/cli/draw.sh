@@ -109,5 +109,45 @@ check "rank range" 2 "rank 4: there are 4 ranks (0..3)" -- \
 check "bad placement" 2 "--placement" -- "$bin" draw "torus dims=4" --placement zigzag --out "$tmp/x.svg"
 check "bad option" 2 "unknown or incomplete option '--colour'" -- "$bin" draw "torus dims=4" --colour --out "$tmp/x.svg"
 check "no partial file" 0 "^0$" -- sh -c "ls '$tmp' | grep -c tmp; true"
+check "unwritable link csv" 2 "collsim draw: --link-csv: cannot write '$tmp/no/such/dir/l.csv': No such file or directory" -- \
+    "$bin" draw "torus dims=4" --collective allreduce --algorithm ring --out "$tmp/lc.svg" \
+    --link-csv "$tmp/no/such/dir/l.csv"
+if [ -e "$tmp/lc.svg" ]; then echo "FAIL unwritable link csv: the picture was written"; fail=1; fi
+check "unwritable out" 2 "collsim draw: --out: cannot write '$tmp/no/dir/x.svg'" -- \
+    "$bin" draw "torus dims=4" --out "$tmp/no/dir/x.svg"
+
+# ---- interrupted while the PNG renderer runs: the renderer ends, no temporary file stays ----
+# A stand-in renderer (COLLSIM_PYTHON) that notes its pid and writes a growing PNG forever.
+mkdir -p "$tmp/int"
+cat > "$tmp/slowpy" <<SH
+#!/bin/sh
+echo \$\$ > "$tmp/renderer.pid"
+while :; do echo x >> "\$3"; sleep 0.1; done
+SH
+chmod +x "$tmp/slowpy"
+# (SIGINT is ignored by a background job of a script; TERM and HUP stand for it.)
+for sig in TERM HUP; do
+    rm -f "$tmp/renderer.pid"
+    COLLSIM_PYTHON="$tmp/slowpy" "$bin" draw "torus dims=3x3" --out "$tmp/int/x.png" &
+    pid=$!
+    k=0
+    while [ ! -s "$tmp/renderer.pid" ] && [ $k -lt 300 ]; do sleep 0.1; k=$((k + 1)); done
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    case $sig in TERM) want=143 ;; *) want=129 ;; esac
+    left=$(ls -A "$tmp/int")
+    if [ $rc -ne $want ]; then
+        echo "FAIL interrupt ($sig): exit $rc, expected $want"; fail=1
+    elif [ -n "$left" ]; then
+        echo "FAIL interrupt ($sig): left behind: $left"; fail=1
+    elif kill -0 "$(cat "$tmp/renderer.pid")" 2>/dev/null; then
+        echo "FAIL interrupt ($sig): the renderer still runs"; fail=1
+        kill "$(cat "$tmp/renderer.pid")"
+    else
+        echo "ok   interrupt ($sig): renderer ended, no temporary files"
+    fi
+done
+
 rm -rf "$tmp"
 exit $fail
