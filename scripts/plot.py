@@ -1,9 +1,9 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """plot.py - plots from a collsim results.csv (docs/results.md describes the columns).
 
-    python3 scripts/plot.py results/quickstart/results.csv [-o OUTDIR] [--baseline A,B]
+    scripts/plot.py results/quickstart/results.csv [-o OUTDIR] [--baseline A,B]
                             [--kind all|goodput|global|heatmap]
-    python3 scripts/plot.py LINKS.csv --kind linkload [-o OUTDIR]   # collsim draw --link-csv
+    scripts/plot.py LINKS.csv --kind linkload [-o OUTDIR]   # collsim draw --link-csv
 
 --kind all (default) draws goodput, global and heatmap. For every (topology, collective,
 ranks, model) group of rows with status "ok":
@@ -18,7 +18,9 @@ and for every (topology family, collective, model):
                             speedup and the winner, as in the Bine / PICO papers
 --kind linkload draws linkload.png from a `collsim draw --link-csv` file: the histogram of
 bytes per link direction, one panel per link class (scripts/plot_linkload.py).
-Only the standard library and matplotlib (Agg backend, no display needed).
+Only the standard library and matplotlib (Agg backend, no display needed); run as
+scripts/plot.py it uses /usr/bin/python3, where Debian's python3-matplotlib installs. Under
+a Python without matplotlib it says so and how to install it, exit 2.
 Bad input exits 2 with a message: a CSV that cannot be read or is no results.csv, a
 --baseline of which no name is an algorithm with results in the CSV (the message lists
 them; names without results beside others that have some only get a note).
@@ -30,10 +32,18 @@ import re
 import sys
 from collections import defaultdict
 
-import matplotlib
+try:
+    import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: E402
+except ImportError as missing:
+    print("plot.py: this Python (%s) lacks the package '%s' (matplotlib is needed): "
+             "install it with `apt-get install python3-matplotlib` (Debian, for "
+             "/usr/bin/python3, which `scripts/plot.py` runs) or `%s -m pip install "
+             "matplotlib`" % (sys.executable, missing.name or "matplotlib",
+                              sys.executable or "python3"), file=sys.stderr)
+    sys.exit(2)
 
 UNITS = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB"), (1, "B")]
 

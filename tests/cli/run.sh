@@ -291,6 +291,13 @@ else
     echo "skip progress line (no script(1))"
 fi
 
+# plot.py under a Python without matplotlib (-S: no site packages) names what is missing
+for cand in python3 /usr/bin/python3; do
+    if command -v "$cand" >/dev/null 2>&1; then
+        check "plot.py without matplotlib ($cand -S)" 2 "plot.py: this Python .* lacks the package 'matplotlib' (matplotlib is needed): install it with \`apt-get install python3-matplotlib\`" -- \
+            "$cand" -S scripts/plot.py "$tmp/nope.csv"
+    fi
+done
 # ---- scripts/plot.py: the three kinds, and its errors ----------------------------------------
 py=""
 for p in "${COLLSIM_PYTHON:-}" python3 /usr/bin/python3; do
