@@ -4,6 +4,7 @@
 # them (afterok) runs `collsim merge OUT OUT/shard-1 .. OUT/shard-N` (docs/scenarios.md).
 #
 # usage: scripts/slurm-array.sh SCENARIO.lua N [sbatch options...]
+# Tested on a real one-node Slurm by tests/cli/slurm_cluster.sh.
 #   environment: COLLSIM  the collsim binary (default: collsim on PATH, else build/collsim)
 #                OUT      the output directory (default results/<scenario name>)
 #                JOBS     points each array task runs at once (collsim run -j, default 1)
