@@ -102,7 +102,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'F': v->run.force = 1; return 0;
     case 'R': v->run.retry = 1; return 0;
     case 'X': return parse_size(optarg, &v->load.max_memory, err);
-    case 'D': v->dry_run = 1; return 0;
+    case 'D': v->dry_run = v->load.dry_run = 1; return 0;
     case 'm':
         v->load.have_model = 1;
         return sim_model_parse(optarg, &v->load.model, err);

@@ -90,6 +90,7 @@ typedef struct scenario_opts {
                              except traffic-model ones (they count bytes, no time); the
                              point ids change with it, as for a model set in the file */
     sim_model model;
+    int dry_run;          /* --dry-run: collsim.draw checks its options, draws nothing */
 } scenario_opts;
 /* The defaults of collsim run (--lua-timeout, --lua-memory). */
 #define SCENARIO_LUA_TIMEOUT_S 60.0

@@ -76,6 +76,7 @@ struct sweep_plan {
     size_t ntopos, topos_cap;
     alg_registry algorithms; /* collsim.define_algorithm (lua_alg.c) */
     int algorithms_only;     /* scenario_opts.algorithms_only */
+    int dry_run;             /* scenario_opts.dry_run */
     lua_State *L;
     int *on_result;          /* per sweep call: Lua registry reference or LUA_NOREF */
     size_t nsweeps, sweeps_cap;
