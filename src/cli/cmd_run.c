@@ -177,6 +177,17 @@ static void print_plan(const sweep_plan *plan)
             n, sweep_plan_facts(plan)->duplicates);
 }
 
+/* algorithms = "all": the algorithms left out where the point misses their constraints,
+ * once each with the reason (not one error row per point). */
+static void print_skipped(const sweep_plan *plan)
+{
+    char buf[8192];
+    size_t n = sweep_plan_skipped(plan, buf, sizeof buf);
+    if (n)
+        fprintf(stderr, "collsim run: algorithms = \"all\": %zu algorithm(s) left out of the "
+                        "points whose constraints they do not meet:\n%s", n, buf);
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_cli v;
@@ -189,6 +200,8 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg); /* "file:line: message" */
         return EXIT_USAGE;
     }
+    if (v.run.progress != PROGRESS_QUIET)
+        print_skipped(plan);
     if (v.dry_run) {
         print_plan(plan);
         sweep_plan_free(plan);

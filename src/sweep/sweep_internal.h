@@ -52,6 +52,13 @@ lua_State *lua_limits_newstate(lua_limits *lim, const char *path, double timeout
  * `activity` names the call in a timeout error. */
 int lua_limits_pcall(lua_State *L, int nargs, const char *activity, cs_error *err);
 
+/* An algorithm of algorithms = "all" left out of some points: the first reason. */
+typedef struct plan_skip {
+    char name[64];
+    char reason[600];
+    int points;
+} plan_skip;
+
 struct sweep_plan {
     scenario_facts facts;
     lua_limits limits;
@@ -77,10 +84,16 @@ struct sweep_plan {
     alg_registry algorithms; /* collsim.define_algorithm (lua_alg.c) */
     int algorithms_only;     /* scenario_opts.algorithms_only */
     int dry_run;             /* scenario_opts.dry_run */
+    struct plan_skip *skipped; /* algorithms = "all": algorithms left out (plan_skips.c) */
+    size_t nskipped, skipped_cap;
     lua_State *L;
     int *on_result;          /* per sweep call: Lua registry reference or LUA_NOREF */
     size_t nsweeps, sweeps_cap;
 };
+
+/* plan_skips.c: does the point meet its algorithm's constraints? 0 (noted once per
+ * algorithm) when it does not; 1 when it does or they cannot be checked before the run. */
+int plan_meets_constraints(sweep_plan *p, const sweep_point *pt);
 
 /* plan.c */
 sweep_plan *plan_new(void);
@@ -191,6 +204,7 @@ typedef struct sweep_axes {
     axis_value *v[AX__COUNT];
     size_t n[AX__COUNT], cap[AX__COUNT];
     int32_t *variant_name, *variant_params; /* string indices per algorithm variant */
+    unsigned char *variant_all;             /* 1: the variant came from "all" */
     size_t nvariants, variants_cap;
     int dims_fn, filter, on_result;         /* Lua registry references or LUA_NOREF */
 } sweep_axes;

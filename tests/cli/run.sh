@@ -291,6 +291,19 @@ else
     echo "skip progress line (no script(1))"
 fi
 
+# algorithms = "all" keeps only the algorithms whose constraints each point meets; the
+# others are listed once with the reason. The Kautz allreduces need P = d(d+1): 6 = 2 x 3
+# runs them, 8 does not.
+cat > "$tmp/all.lua" <<'LUA'
+collsim.sweep{topology = collsim.topology.torus{dims = "8"}, collective = "allreduce",
+              ranks = {6, 8}, algorithms = "all", sizes = "1KiB", model = "traffic"}
+LUA
+"$bin" run "$tmp/all.lua" --dry-run > "$tmp/all.plan" 2> "$tmp/all.err"
+check "all: skipped once, with the reason" 0 "^  kautz_c: P=8: allreduce kautz_c: requires P = d(d+1) .* (1 point)$" -- \
+    cat "$tmp/all.err"
+check "all: kautz_c kept at P=6" 0 "allreduce kautz_c P=6 " -- cat "$tmp/all.plan"
+check "all: no kautz_c point at P=8" 0 "^0$" -- sh -c "grep -c 'allreduce kautz_c P=8 ' '$tmp/all.plan'; true"
+check "all: ring at both P" 0 "^2$" -- grep -c "allreduce ring P=[68] " "$tmp/all.plan"
 # plot.py under a Python without matplotlib (-S: no site packages) names what is missing
 for cand in python3 /usr/bin/python3; do
     if command -v "$cand" >/dev/null 2>&1; then
