@@ -27,6 +27,11 @@ check "histogram table" 0 "binomial_doubling,global,8,5,12582912" -- \
 if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
     check "png" 0 "wrote $tmp/t.png" -- "$bin" draw "torus dims=3x3" --out "$tmp/t.png"
     check "png file" 0 "PNG image" -- file "$tmp/t.png"
+    # a scene wider than 4096 pixels (a whole LUMI is 42,000) is scaled down to 4096
+    printf '{"width": 10000, "height": 500, "background": "#ffffff", "items": []}' > "$tmp/wide.json"
+    check "png pixel cap: the note" 0 "the 10000x500-pixel scene is drawn at 4096x204 pixels" -- \
+        /usr/bin/python3 "$(dirname "$0")/../../scripts/render_scene.py" "$tmp/wide.json" "$tmp/wide.png"
+    check "png pixel cap: the file" 0 "PNG image data, 4096 x 204" -- file "$tmp/wide.png"
 else
     echo "skip png: no python3-matplotlib"
 fi
