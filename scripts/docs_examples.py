@@ -106,10 +106,34 @@ def copy_repo(root, dest):
         shutil.copy2(src, dst, follow_symlinks=False)
 
 
+class Running:
+    """The examples' process groups in flight, ended when this script is stopped."""
+    groups = set()
+    stopping = False
+
+    @classmethod
+    def stop(cls, signum, _frame):
+        cls.stopping = True  # the workers start nothing more
+        for pgid in list(cls.groups):
+            try:
+                os.killpg(pgid, signal.SIGTERM)
+            except OSError:
+                pass
+        sys.exit(128 + signum)
+
+
 def run(cmd, cwd, env, seconds):
     """(status or None when still running after `seconds`, output)."""
     p = subprocess.Popen(["bash", "-c", cmd], cwd=cwd, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, start_new_session=True)
+    Running.groups.add(p.pid)
+    try:
+        return wait(p, seconds)
+    finally:
+        Running.groups.discard(p.pid)
+
+
+def wait(p, seconds):
     try:
         out, _ = p.communicate(timeout=seconds)
         return p.returncode, out.decode(errors="replace")
@@ -160,6 +184,8 @@ def run_file(md, a):
         env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""),
                    COLLSIM_CACHE_DIR=os.path.join(tmp, "cache"), SCRATCH=os.path.join(tmp, "scratch"))
         for line, cmd, skip in todo:
+            if Running.stopping:
+                break
             where, short = f"{name}:{line}", cmd.split("\n")[0][:90]
             if skip:
                 lines.append(f"skip {where}: {short}  ({skip})")
@@ -194,6 +220,8 @@ def main():
                     help="files run at once, each in its own copy (default 2)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, Running.stop)
     a.root = os.path.abspath(a.root)
     a.collsim = os.path.abspath(a.collsim)
     if not os.access(a.collsim, os.X_OK):
