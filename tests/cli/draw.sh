@@ -121,6 +121,16 @@ if [ -e "$tmp/lc.svg" ]; then echo "FAIL unwritable link csv: the picture was wr
 check "unwritable out" 2 "collsim draw: --out: cannot write '$tmp/no/dir/x.svg'" -- \
     "$bin" draw "torus dims=4" --out "$tmp/no/dir/x.svg"
 
+# ---- a large machine alone is drawn by its groups: LUMI's preset has g = 24 groups of
+# a = 31 routers with p = 4 hosts each: 744 routers, 2976 hosts; one circle per group
+root=$(cd "$(dirname "$0")/../.." && pwd)
+check "LUMI by groups" 0 "drawn by groups: each router and host stands for a group of 31 routers and 124 hosts" -- \
+    sh -c "'$bin' draw '$root/platforms/lumi.yaml' --out '$tmp/lumi.svg' >/dev/null && cat '$tmp/lumi.svg'"
+check "LUMI by groups: the whole machine" 0 "the whole machine: 2976 hosts, 744 routers" -- cat "$tmp/lumi.svg"
+check "LUMI by groups: 24 group discs" 0 "^24$" -- sh -c "grep -o '>group [0-9]*<' '$tmp/lumi.svg' | sort -u | wc -l"
+check "a small Dragonfly is drawn whole" 0 "72 hosts, 36 switches" -- \
+    sh -c "'$bin' draw 'dragonfly p=2 a=4 h=2' --out '$tmp/df.svg' >/dev/null && cat '$tmp/df.svg'"
+
 # ---- interrupted while the PNG renderer runs: the renderer ends, no temporary file stays ----
 # A stand-in renderer (COLLSIM_PYTHON) that notes its pid and writes a growing PNG forever.
 mkdir -p "$tmp/int"
