@@ -1,24 +1,30 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """plot.py - plots from a collsim results.csv (docs/results.md describes the columns).
 
-    python3 scripts/plot.py results/quickstart/results.csv [-o OUTDIR] [--baseline A,B]
+    scripts/plot.py results/quickstart/results.csv [-o OUTDIR] [--baseline A,B]
                             [--kind all|goodput|global|heatmap]
-    python3 scripts/plot.py LINKS.csv --kind linkload [-o OUTDIR]   # collsim draw --link-csv
+    scripts/plot.py LINKS.csv --kind linkload [-o OUTDIR]   # collsim draw --link-csv
 
---kind all (default) draws goodput, global and heatmap. For every (topology, collective,
-ranks, model) group of rows with status "ok":
+--kind all (default) draws goodput, time, busbw, global and heatmap. For every (topology,
+collective, ranks, model) group of rows with status "ok":
   goodput-<group>.png       goodput (size / time, algbw_Bps) vs vector size, one line
                             per algorithm variant, log-log
+  time-<group>.png          completion time (time_s) vs vector size, log-log
+  busbw-<group>.png         bus bandwidth (busbw_Bps, NCCL-tests) vs vector size
   global-bytes-<group>.png  bytes crossing global (inter-group) links vs vector size,
                             one line per variant, log-log (only when some are non-zero)
-and for every (topology family, collective, model):
+Titles carry the full topology parameters; rows whose status is not "ok" are left out,
+counted in a note on stderr and in the picture of their group.
+And for every (topology family, collective, model):
   speedup-<group>.png       heatmap over vector size x ranks: in each cell the best
                             variant's speedup over the baseline (the fastest of the
                             --baseline algorithms, default "ring"), annotated with the
                             speedup and the winner, as in the Bine / PICO papers
 --kind linkload draws linkload.png from a `collsim draw --link-csv` file: the histogram of
 bytes per link direction, one panel per link class (scripts/plot_linkload.py).
-Only the standard library and matplotlib (Agg backend, no display needed).
+Only the standard library and matplotlib (Agg backend, no display needed); run as
+scripts/plot.py it uses /usr/bin/python3, where Debian's python3-matplotlib installs. Under
+a Python without matplotlib it says so and how to install it, exit 2.
 Bad input exits 2 with a message: a CSV that cannot be read or is no results.csv, a
 --baseline of which no name is an algorithm with results in the CSV (the message lists
 them; names without results beside others that have some only get a note).
@@ -30,10 +36,18 @@ import re
 import sys
 from collections import defaultdict
 
-import matplotlib
+try:
+    import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: E402
+except ImportError as missing:
+    print("plot.py: this Python (%s) lacks the package '%s' (matplotlib is needed): "
+             "install it with `apt-get install python3-matplotlib` (Debian, for "
+             "/usr/bin/python3, which `scripts/plot.py` runs) or `%s -m pip install "
+             "matplotlib`" % (sys.executable, missing.name or "matplotlib",
+                              sys.executable or "python3"), file=sys.stderr)
+    sys.exit(2)
 
 UNITS = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB"), (1, "B")]
 
@@ -57,16 +71,32 @@ class PlotError(Exception):
     """Bad input (a missing file, an unknown name): printed as "plot.py: ...", exit 2."""
 
 
-def read_rows(path):
+def read_all_rows(path):
     try:
         with open(path, newline="") as f:
             reader = csv.DictReader(f)
             if "status" not in (reader.fieldnames or []):
                 raise PlotError("%s is not a collsim results.csv (no status column; "
                                 "docs/results.md)" % path)
-            return [r for r in reader if r.get("status") == "ok"]
+            return list(reader)
     except OSError as e:
         raise PlotError("cannot read %s: %s" % (path, e.strerror or e))
+
+
+def read_rows(path):
+    return [r for r in read_all_rows(path) if r.get("status") == "ok"]
+
+
+def not_ok_note(rows):
+    """'3 of 24 points not ok (error 2, timeout 1): not drawn', or '' when all are ok."""
+    bad = defaultdict(int)
+    for r in rows:
+        if r.get("status") != "ok":
+            bad[r.get("status") or "?"] += 1
+    if not bad:
+        return ""
+    kinds = ", ".join("%s %d" % kv for kv in sorted(bad.items()))
+    return "%d of %d points not ok (%s): not drawn" % (sum(bad.values()), len(rows), kinds)
 
 
 def check_baseline(rows, baseline, path):
@@ -106,7 +136,7 @@ def series(rows, column):
     return {k: sorted(v) for k, v in sorted(out.items())}
 
 
-def draw(key, data, ylabel, title, path, yscale):
+def draw(key, data, ylabel, title, path, yscale, note=""):
     fig, ax = plt.subplots(figsize=(8, 5.5))
     markers = "os^vD<>phx*+"
     for i, (name, points) in enumerate(data.items()):
@@ -126,9 +156,36 @@ def draw(key, data, ylabel, title, path, yscale):
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8, ncol=2)
     fig.tight_layout()
+    if note:
+        fig.text(0.01, 0.005, note, fontsize=8, color="firebrick", va="bottom")
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
+
+
+# --kind name: (column, y label, title, file prefix, divisor)
+LINE_PLOTS = [
+    ("goodput", "algbw_Bps", "goodput: size / time (GB/s, 1e9 B/s)", "Goodput vs vector size",
+     "goodput", 1e9),
+    ("time", "time_s", "completion time (us)", "Completion time vs vector size", "time", 1e-6),
+    ("busbw", "busbw_Bps", "bus bandwidth: algbw x NCCL-tests factor (GB/s)",
+     "Bus bandwidth vs vector size", "busbw", 1e9),
+    ("global", "bytes_global", "bytes on global links (MiB, all links summed)",
+     "Global-link traffic vs vector size", "global-bytes", 1 << 20),
+]
+
+
+def line_plots(key, rows, kind, outdir, note):
+    """The line plots of one (topology, collective, ranks, model) group."""
+    written = []
+    for name, column, ylabel, title, prefix, divisor in LINE_PLOTS:
+        if kind not in ("all", name):
+            continue
+        data = series(rows, column)
+        if data:
+            path = os.path.join(outdir, "%s-%s.png" % (prefix, slug(key)))
+            written.append(draw(key, data, ylabel, title, path, divisor, note))
+    return written
 
 
 def heatmap_cells(rows, baseline):
@@ -146,13 +203,21 @@ def heatmap_cells(rows, baseline):
     return {c: (base[c] / best[c][0], best[c][1]) for c in best if c in base}
 
 
-def draw_heatmap(key, cells, baseline, path):
+def topology_text(rows, width=110):
+    """The full topology parameters of the rows: one, or the distinct ones joined."""
+    names = sorted({r["topology"] for r in rows})
+    text = names[0] if len(names) == 1 else "%d topologies: %s" % (len(names), "; ".join(names))
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def draw_heatmap(key, cells, baseline, path, topologies):
     ranks = sorted({c[0] for c in cells})
     sizes = sorted({c[1] for c in cells})
     grid = [[cells.get((p, n), (float("nan"), ""))[0] for n in sizes] for p in ranks]
     # constrained layout + a tight bounding box: the colour bar's label and the title
     # stay inside the picture whatever the number of cells and the baseline names
-    fig, ax = plt.subplots(figsize=(1.1 * len(sizes) + 3.5, 0.7 * len(ranks) + 2.5),
+    # a single P is one row: give it the height of three, the cells stay legible
+    fig, ax = plt.subplots(figsize=(1.1 * len(sizes) + 3.5, 0.7 * max(len(ranks), 3) + 2.5),
                            constrained_layout=True)
     top = max(max(max(v for v in row if v == v) for row in grid), 1.01)
     im = ax.imshow(grid, cmap="viridis", aspect="auto", origin="lower", vmin=1.0, vmax=top)
@@ -161,7 +226,7 @@ def draw_heatmap(key, cells, baseline, path):
             if (p, n) in cells:
                 speedup, winner = cells[(p, n)]
                 ax.text(j, i, "%.2fx\n%s" % (speedup, winner.replace(" ", "\n")),
-                        ha="center", va="center", fontsize=7,
+                        ha="center", va="center", fontsize=7 if len(ranks) > 3 else 9,
                         color="white" if speedup < (1 + top) / 2 else "black")
     ax.set_xticks(range(len(sizes)))
     ax.set_xticklabels([size_label(n) for n in sizes], rotation=45)
@@ -171,8 +236,8 @@ def draw_heatmap(key, cells, baseline, path):
     ax.set_ylabel("ranks P")
     fig.colorbar(im, ax=ax, label="speedup of the best algorithm\nover %s (x)" %
                  "/".join(baseline))
-    ax.set_title("Best algorithm vs baseline %s\n%s, model %s, %s" %
-                 ("/".join(baseline), key[1], key[2], key[0]), fontsize=9)
+    ax.set_title("Best algorithm vs baseline %s\n%s, model %s\n%s" %
+                 ("/".join(baseline), key[1], key[2], topologies), fontsize=9)
     fig.savefig(path, dpi=120, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
     return path
@@ -192,7 +257,8 @@ def heatmaps(rows, baseline, outdir):
         if cells:
             name = re.sub(r"[^A-Za-z0-9=._-]+", "_", "-".join(key[1:] + key[:1]))
             written.append(draw_heatmap(key, cells, names,
-                                        os.path.join(outdir, "speedup-%s.png" % name)))
+                                        os.path.join(outdir, "speedup-%s.png" % name),
+                                        topology_text(grows)))
     return written
 
 
@@ -212,7 +278,8 @@ def main(argv):
     ap.add_argument("--baseline", default="",
                     help="algorithm names separated by ',' (used by the speedup plot)")
     ap.add_argument("--kind", default="all",
-                    choices=["all", "goodput", "global", "heatmap", "linkload"],
+                    choices=["all", "goodput", "time", "busbw", "global", "heatmap",
+                             "linkload"],
                     help="which plots (default all but linkload, which reads a link CSV)")
     args = ap.parse_args(argv)
     try:
@@ -236,7 +303,10 @@ def plot(args):
         for path in written:
             print("plot.py: wrote %s" % path, file=sys.stderr)
         return 0
-    rows = read_rows(args.csv)
+    every = read_all_rows(args.csv)
+    rows = [r for r in every if r.get("status") == "ok"]
+    if not_ok_note(every):
+        print("plot.py: note: %s: %s" % (args.csv, not_ok_note(every)), file=sys.stderr)
     if not rows:
         print("plot.py: no rows with status ok in %s: nothing to draw" % args.csv,
               file=sys.stderr)
@@ -247,18 +317,11 @@ def plot(args):
     for r in rows:
         groups[group_key(r)].append(r)
     written = []
+    notes = defaultdict(list)
+    for r in every:
+        notes[group_key(r)].append(r)
     for key, grows in sorted(groups.items()):
-        goodput = series(grows, "algbw_Bps") if args.kind in ("all", "goodput") else None
-        if goodput:
-            written.append(draw(key, goodput, "goodput: size / time (GB/s, 1e9 B/s)",
-                                "Goodput vs vector size",
-                                os.path.join(outdir, "goodput-%s.png" % slug(key)), 1e9))
-        glob = series(grows, "bytes_global") if args.kind in ("all", "global") else None
-        if glob:
-            written.append(draw(key, glob, "bytes on global links (MiB, all links summed)",
-                                "Global-link traffic vs vector size",
-                                os.path.join(outdir, "global-bytes-%s.png" % slug(key)),
-                                1 << 20))
+        written += line_plots(key, grows, args.kind, outdir, not_ok_note(notes[key]))
     if args.kind in ("all", "heatmap"):
         maps = heatmaps(rows, baseline, outdir)
         if not maps:

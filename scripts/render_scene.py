@@ -7,7 +7,9 @@ documents the format) and runs this script on it:
     scripts/render_scene.py scene.json out.png
 
 One scene pixel is one PNG pixel (100 dpi, line widths and font sizes converted from
-pixels to points). The PNG carries no time stamp or version, so the same scene gives the
+pixels to points), up to MAX_PX pixels a side: a larger scene (a whole LUMI is 42,000
+pixels wide) is scaled down to fit, so that the PNG stays readable on a screen and takes
+seconds and a few hundred MB instead of minutes and gigabytes (a note on stderr says so). The PNG carries no time stamp or version, so the same scene gives the
 same file. Needs python3-matplotlib (scripts/setup-deps.sh installs it).
 """
 import json
@@ -21,6 +23,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, PathPatch  # noqa: E402
 from matplotlib.path import Path  # noqa: E402
 
 DPI = 100.0
+MAX_PX = 4096
 PT_PER_PX = 72.0 / DPI
 CODES = {"M": Path.MOVETO, "L": Path.LINETO}
 
@@ -83,7 +86,11 @@ def render(scene, out):
     fig.patch.set_facecolor(bg if bg else "none")
     for item in scene["items"]:
         draw_item(ax, item)
-    fig.savefig(out, dpi=DPI, transparent=bg is None, metadata={"Software": None})
+    scale = min(1.0, MAX_PX / max(w, h, 1))
+    if scale < 1:
+        sys.stderr.write("render_scene.py: the %dx%d-pixel scene is drawn at %dx%d pixels "
+                         "(at most %d a side)\n" % (w, h, w * scale, h * scale, MAX_PX))
+    fig.savefig(out, dpi=DPI * scale, transparent=bg is None, metadata={"Software": None})
     plt.close(fig)
 
 

@@ -4,10 +4,12 @@
 # them (afterok) runs `collsim merge OUT OUT/shard-1 .. OUT/shard-N` (docs/scenarios.md).
 #
 # usage: scripts/slurm-array.sh SCENARIO.lua N [sbatch options...]
+# Tested on a real one-node Slurm by tests/cli/slurm_cluster.sh.
 #   environment: COLLSIM  the collsim binary (default: collsim on PATH, else build/collsim)
 #                OUT      the output directory (default results/<scenario name>)
 #                JOBS     points each array task runs at once (collsim run -j, default 1)
 # Prints the two job ids. The sbatch options go to both jobs (partition, account, time).
+# Without sbatch on PATH it says so and exits 2 before creating anything.
 set -eu
 if [ $# -lt 2 ]; then
     echo "usage: $0 SCENARIO.lua N [sbatch options...]" >&2
@@ -19,6 +21,12 @@ case $n in
     '' | *[!0-9]* | 0) echo "$0: N must be a positive integer, not '$n'" >&2; exit 2 ;;
 esac
 [ -r "$scenario" ] || { echo "$0: cannot read $scenario" >&2; exit 2; }
+if ! command -v sbatch >/dev/null 2>&1; then
+    echo "$0: sbatch not found: this script submits a Slurm job array and needs a Slurm" \
+        "client (run it on a login node); nothing was submitted or created. Without Slurm," \
+        "run the shards yourself: collsim run $scenario -o OUT/shard-K --shard K/$n" >&2
+    exit 2
+fi
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [ -z "${COLLSIM:-}" ]; then
     COLLSIM=$(command -v collsim || echo "$here/build/collsim")

@@ -62,6 +62,24 @@ static void test_product_and_order(void)
 }
 
 /* Ids depend on the parameters and the seed only. */
+/* geometric() ends on its end point, also when from x factor^k misses it. */
+static void test_geometric_end(void)
+{
+    static const char text[] =
+        "collsim.sweep{topology = 'torus dims=4', collective = 'allreduce', ranks = 4,\n"
+        "  algorithms = 'ring', model = 'traffic',\n"
+        "  sizes = collsim.sizes.geometric('1KiB', '64MiB', 8)}\n";
+    cs_error err;
+    char path[64];
+    sweep_plan *p = load_text(text, 1, &err, path, sizeof path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    /* 2^10, 2^13, .., 2^25 (32 MiB): 6 sizes on the sequence, then 2^26 = 64 MiB */
+    CU_ASSERT_EQUAL_FATAL(sweep_plan_count(p), 7);
+    CU_ASSERT_EQUAL(sweep_plan_point(p, 5)->bytes, (int64_t)1 << 25);
+    CU_ASSERT_EQUAL(sweep_plan_point(p, 6)->bytes, (int64_t)1 << 26);
+    sweep_plan_free(p);
+}
+
 static void test_ids_stable(void)
 {
     cs_error err;
@@ -226,6 +244,7 @@ int main(void)
     static const test_case cases[] = {
         {"cartesian product, order, variants, filter", test_product_and_order},
         {"ids stable per parameters and seed", test_ids_stable},
+        {"geometric sizes end on the end point", test_geometric_end},
         {"duplicates dropped, random placements seeded", test_duplicates_and_random_seed},
         {"load errors are file:line", test_errors},
         {"workload seeds only for random kinds", test_workload_seeds},

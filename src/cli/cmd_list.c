@@ -1,13 +1,15 @@
-/* cmd_list.c - `collsim list [COLLECTIVE]`: one line per algorithm.
+/* cmd_list.c - `collsim list [--long] [COLLECTIVE]`: one line per algorithm, at most 100
+ * columns (constraints and summary cut with "..."); --long: the whole line,
  *
  *   <collective> <algorithm> <constraints> [parameters] - <summary>
  *
  * `collsim list --aliases [COLLECTIVE]`: one line per alias (aliases.h):
  *
- *   <collective> <alias> <algorithm> [params] <status> <source>
+ *   <collective> <alias> <algorithm> [params] <status> [<source>: --long]
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "algorithms/aliases.h"
 #include "algorithms/registry.h"
@@ -26,11 +28,25 @@ static void print_params(const alg_desc *a, char *buf, size_t n)
     }
 }
 
-/* The alias table; `missing` where the target is not in this build. */
-static void print_aliases(coll_kind only)
+/* The widest line of the short listing (an 100-column terminal). */
+enum { LIST_COLUMNS = 100 };
+
+/* `line` as is (long), or cut to LIST_COLUMNS with "..." at the end. */
+static void print_line(const char *line, int long_form)
 {
-    printf("%-15s %-34s %-45s %-7s %s\n", "# collective", "alias", "collsim algorithm",
-           "status", "source");
+    size_t n = strlen(line);
+    if (long_form || n <= LIST_COLUMNS)
+        printf("%s\n", line);
+    else
+        printf("%.*s...\n", LIST_COLUMNS - 3, line);
+}
+
+/* The alias table; `missing` where the target is not in this build; the source with
+ * --long. */
+static void print_aliases(coll_kind only, int long_form)
+{
+    const char *fmt = long_form ? "%-15s %-34s %-45s %-7s %s\n" : "%-10s %-34s %-45s %s\n";
+    printf(fmt, "# collective", "alias", "collsim algorithm", "status", "source");
     for (size_t i = 0; i < alias_count(); i++) {
         const alg_alias *a = alias_at(i);
         if (only != COLL__COUNT && a->desc.coll != only)
@@ -39,38 +55,21 @@ static void print_aliases(coll_kind only)
         snprintf(target, sizeof target, "%s%s%s", a->algorithm, a->params[0] ? " " : "",
                  a->params);
         cs_error err;
-        printf("%-15s %-34s %-45s %-7s %s\n", coll_name(a->desc.coll), a->desc.name, target,
+        printf(fmt, coll_name(a->desc.coll), a->desc.name, target,
                alias_check(a, &err) < 0 ? "missing" : "ok", a->source);
     }
 }
 
 static const char list_usage[] =
-    "usage: collsim list [--aliases] [COLLECTIVE]\n"
+    "usage: collsim list [--long] [--aliases] [COLLECTIVE]\n"
     "prints: <collective> <algorithm> <constraints>[; params: name=default (range)] - "
     "<summary>\n"
-    "--aliases: <collective> <alias> <collsim algorithm [params]> <ok|missing> <source>\n";
+    "        cut to 100 columns; --long: whole lines\n"
+    "--aliases: <collective> <alias> <collsim algorithm [params]> <ok|missing>"
+    " [<source>: --long]\n";
 
-int cmd_list(int argc, char **argv)
+static void print_algorithms(coll_kind only, int long_form)
 {
-    coll_kind only = COLL__COUNT;
-    int aliases = 0;
-    for (int i = 1; i < argc; i++) {
-        cs_error err;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(list_usage, stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--aliases") == 0 && !aliases)
-            aliases = 1;
-        else if (only != COLL__COUNT || argv[i][0] == '-')
-            return cli_usage_error("list", "unexpected argument '%s'\n%s", argv[i], list_usage);
-        else if (coll_from_name(argv[i], &only, &err) < 0)
-            return cli_usage_error("list", "%s", err.msg);
-    }
-    if (aliases) {
-        print_aliases(only);
-        return 0;
-    }
     for (int c = 0; c < COLL__COUNT; c++) {
         if (only != COLL__COUNT && c != (int)only)
             continue;
@@ -79,11 +78,40 @@ int cmd_list(int argc, char **argv)
             const alg_desc *a = registry_builtin_at(i);
             if ((int)a->coll != c)
                 continue;
-            char params[512];
+            char params[512], line[2048];
             print_params(a, params, sizeof params);
-            printf("%-15s %-26s %s%s - %s\n", coll_name(a->coll), a->name, a->constraints, params,
-                   a->summary);
+            snprintf(line, sizeof line, "%-*s %-26s %s%s - %s", long_form ? 15 : 14,
+                     coll_name(a->coll), a->name, a->constraints, params, a->summary);
+            print_line(line, long_form);
         }
     }
+    if (!long_form && isatty(STDOUT_FILENO))
+        fprintf(stderr, "(lines cut to %d columns; collsim list --long prints them whole)\n",
+                LIST_COLUMNS);
+}
+
+int cmd_list(int argc, char **argv)
+{
+    coll_kind only = COLL__COUNT;
+    int aliases = 0, long_form = 0;
+    for (int i = 1; i < argc; i++) {
+        cs_error err;
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(list_usage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--aliases") == 0 && !aliases)
+            aliases = 1;
+        else if (strcmp(argv[i], "--long") == 0 && !long_form)
+            long_form = 1;
+        else if (only != COLL__COUNT || argv[i][0] == '-')
+            return cli_usage_error("list", "unexpected argument '%s'\n%s", argv[i], list_usage);
+        else if (coll_from_name(argv[i], &only, &err) < 0)
+            return cli_usage_error("list", "%s", err.msg);
+    }
+    if (aliases)
+        print_aliases(only, long_form);
+    else
+        print_algorithms(only, long_form);
     return 0;
 }

@@ -110,7 +110,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'F': v->run.force = 1; return 0;
     case 'R': v->run.retry = 1; return 0;
     case 'X': return parse_size(optarg, &v->load.max_memory, err);
-    case 'D': v->dry_run = 1; return 0;
+    case 'D': v->dry_run = v->load.dry_run = 1; return 0;
     case 'm':
         v->load.have_model = 1;
         if (strcmp(optarg, "auto") == 0) { /* sweeps only: two passes (sweep.h) */
@@ -196,6 +196,17 @@ static void print_plan(const sweep_plan *plan)
             n, sweep_plan_facts(plan)->duplicates);
 }
 
+/* algorithms = "all": the algorithms left out where the point misses their constraints,
+ * once each with the reason (not one error row per point). */
+static void print_skipped(const sweep_plan *plan)
+{
+    char buf[8192];
+    size_t n = sweep_plan_skipped(plan, buf, sizeof buf);
+    if (n)
+        fprintf(stderr, "collsim run: algorithms = \"all\": %zu algorithm(s) left out of the "
+                        "points whose constraints they do not meet:\n%s", n, buf);
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_cli v;
@@ -208,6 +219,8 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg); /* "file:line: message" */
         return EXIT_USAGE;
     }
+    if (v.run.progress != PROGRESS_QUIET)
+        print_skipped(plan);
     if (v.dry_run) {
         print_plan(plan);
         sweep_plan_free(plan);

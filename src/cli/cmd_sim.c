@@ -8,7 +8,7 @@
  *               [--send-overhead T] [--recv-overhead T] [--msg-gap T] [--envelope S]
  *               [--eager-limit S]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
- *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
+ *               [--format text|csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
  *               [--order block|cyclic]
  *               [--max-memory SIZE] [--point-timeout SECONDS] [--lua FILE.lua] [--verbose]
@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "common/units.h"
@@ -48,7 +49,8 @@ static const char usage[] =
     "                        analytic (per-step estimate, no event simulation)\n"
     "  --reduce-rate RATE    local reduction speed (default 10GBps; free = no cost)\n"
     "  --copy-rate RATE      local copy speed (default 20GBps; free = no cost)\n"
-    "  --format F            csv (default: header + one row) or json (one object)\n"
+    "  --format F            text (default on a terminal: a labelled summary), csv\n"
+    "                        (default otherwise: header + one row) or json (one object)\n"
     "  --no-header           csv without the header line\n"
     "  --per-rank            add every rank's finish time (column rank_finish_s)\n"
     "  --barrier             every rank runs a dissemination barrier (0-byte messages)\n"
@@ -86,7 +88,7 @@ static const char usage[] =
 
 typedef struct sim_cli {
     sim_config cfg;
-    int json, no_header, verbose;
+    int format, no_header, verbose; /* format: OUT_AUTO .. OUT_TEXT */
     int have_order;       /* --order, applied to whichever placement is given */
     alloc_order order;
     const char *emit_platform;
@@ -119,13 +121,18 @@ static int parse_rate(const char *text, double *out, cs_error *err)
     return parse_bandwidth(text, out, err);
 }
 
-static int parse_format(const char *text, int *json, cs_error *err)
+/* The output format: text on a terminal, csv otherwise, unless --format says. */
+enum { OUT_AUTO, OUT_CSV, OUT_JSON, OUT_TEXT };
+
+static int parse_format(const char *text, int *format, cs_error *err)
 {
-    if (strcmp(text, "csv") == 0 || strcmp(text, "json") == 0) {
-        *json = text[0] == 'j';
-        return 0;
-    }
-    return cs_fail(err, "unknown format '%s' (allowed: csv, json)", text);
+    static const char *const names[] = {"csv", "json", "text"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *format = OUT_CSV + i;
+            return 0;
+        }
+    return cs_fail(err, "unknown format '%s' (allowed: text, csv, json)", text);
 }
 
 static const struct option opts[] = {
@@ -225,7 +232,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'm': rc = sim_model_parse(optarg, &g->model, err); break;
     case 'R': rc = parse_rate(optarg, &g->reduce_Bps, err); break;
     case 'C': rc = parse_rate(optarg, &g->copy_Bps, err); break;
-    case 'f': rc = parse_format(optarg, &v->json, err); break;
+    case 'f': rc = parse_format(optarg, &v->format, err); break;
     case 'H': v->no_header = 1; break;
     case 'v': v->verbose = 1; break;
     case 'k': g->per_rank = 1; break;
@@ -298,6 +305,12 @@ static int parse_args(int argc, char **argv, sim_cli *v)
                                       "--placement 'KIND order=cyclic')");
     if (v->have_order)
         v->cfg.placement.order = v->order;
+    if (v->format == OUT_TEXT && (v->cfg.per_rank || v->no_header))
+        return cli_usage_error("sim", "%s goes with --format csv or json, not text",
+                               v->cfg.per_rank ? "--per-rank" : "--no-header");
+    if (v->format == OUT_AUTO) /* a person reads a terminal; programs read pipes */
+        v->format = isatty(STDOUT_FILENO) && !v->cfg.per_rank && !v->no_header ? OUT_TEXT
+                                                                             : OUT_CSV;
     if (v->import && (have[2] || have[3]))
         return cli_usage_error("sim", "--import replaces --algorithm and --ranks");
     if (v->import && have[0])
@@ -374,8 +387,10 @@ int cmd_sim(int argc, char **argv)
                         "packet_hops=%lld\n", res.row.sim_wall_s, res.cpu_s,
                 res.row.sim_peak_rss_kb, (long long)res.packet_hops);
     int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
-    if (v.json) {
+    if (v.format == OUT_JSON) {
         sim_row_json(stdout, &res.row, res.rank_finish_s, n);
+    } else if (v.format == OUT_TEXT) {
+        sim_row_text(stdout, &res.row);
     } else {
         if (!v.no_header)
             sim_row_csv_header(stdout, res.rank_finish_s != NULL);

@@ -9,6 +9,7 @@
 #include "common/util.h"
 #include "draw/layout.h"
 #include "draw/output.h"
+#include "draw/aggregate.h"
 #include "draw/render.h"
 #include "schedio/user_alg.h"
 #include "sim/rank_shape.h"
@@ -33,6 +34,8 @@ typedef struct draw_state {
     char label[DRAW_MAX_ALGORITHMS][384]; /* "name" or "name params" */
     int nloads;
     int64_t scale_max;
+    char aggregated[DRAW_AGGREGATE_NOTE]; /* aggregate.h: drawn by groups, else "" */
+    char whole[DRAW_AGGREGATE_NOTE];
 } draw_state;
 
 static void state_free(draw_state *s)
@@ -52,6 +55,10 @@ static int setup(const draw_options *o, draw_state *s, cs_error *err)
     if (topo_size_spec(o->topology, &size, err) < 0 ||
         draw_layout_check_size(o->topology, size.hosts + size.switches, size.links, err) < 0 ||
         topo_build_spec(o->topology, &s->t, err) < 0)
+        return -1;
+    /* the topology alone, with default ranks: a large machine is drawn by its groups */
+    if (o->nalgorithms == 0 && o->ranks == 0 &&
+        draw_aggregate_groups(&s->t, s->aggregated, s->whole, err) < 0)
         return -1;
     int32_t Q = o->ranks_per_node > 0 ? o->ranks_per_node : 1;
     int64_t P = o->ranks > 0 ? o->ranks : (int64_t)s->t->nhosts * Q, most = (int64_t)s->t->nhosts * Q;
@@ -184,9 +191,15 @@ static void describe_figure(const draw_options *o, const draw_state *s, int32_t 
         snprintf(f->title, sizeof f->title, "%s", o->topology);
         f->npanels = 1;
         draw_panel *p = &f->panels[0];
-        snprintf(p->title, sizeof p->title, "%d hosts, %d switches, %lld links", s->t->nhosts,
-                 s->t->nswitches, (long long)s->t->nlinks);
-        snprintf(p->subtitle, sizeof p->subtitle, "%d ranks, placement %s", s->P, place);
+        if (s->aggregated[0])
+            snprintf(p->title, sizeof p->title, "%s", s->aggregated);
+        else
+            snprintf(p->title, sizeof p->title, "%d hosts, %d switches, %lld links",
+                     s->t->nhosts, s->t->nswitches, (long long)s->t->nlinks);
+        if (s->aggregated[0])
+            snprintf(p->subtitle, sizeof p->subtitle, "%s", s->whole);
+        else
+            snprintf(p->subtitle, sizeof p->subtitle, "%d ranks, placement %s", s->P, place);
         p->step = DRAW_TOTAL;
         return;
     }
@@ -251,6 +264,10 @@ static int check_options(const draw_options *o, cs_error *err)
         return cs_fail(err, "steps and link tables need a collective and an algorithm");
     if (o->frame_seconds <= 0)
         return cs_fail(err, "frame time must be positive");
+    if (output_check_writable(o->out, "--out", err) < 0)
+        return -1;
+    if (o->link_csv[0] && output_check_writable(o->link_csv, "--link-csv", err) < 0)
+        return -1;
     return 0;
 }
 

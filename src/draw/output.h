@@ -6,7 +6,9 @@
  *   .json  scene_write_json
  *   .png   the JSON scene rendered by scripts/render_scene.py with matplotlib: the
  *          interpreter is $COLLSIM_PYTHON, else /usr/bin/python3 when it exists (Debian's
- *          python3-matplotlib installs there), else python3 from PATH.
+ *          python3-matplotlib installs there), else python3 from PATH. An interrupt
+ *          (SIGINT, SIGTERM, SIGHUP) while it runs ends the renderer and removes the
+ *          temporary files before collsim ends.
  */
 #ifndef COLLSIM_DRAW_OUTPUT_H
 #define COLLSIM_DRAW_OUTPUT_H
@@ -24,6 +26,10 @@ typedef enum { OUT_SVG, OUT_PNG, OUT_JSON } out_format;
 int output_format(const char *path, out_format *fmt, cs_error *err);
 /* "dir/x.svg" + suffix "-step03" -> "dir/x-step03.svg"; new extension ext if not NULL. */
 void output_name(const char *path, const char *suffix, const char *ext, char *buf, size_t n);
+
+/* Fails, naming `what` (an option) and the reason, when `path` cannot be created: checked
+ * before any work, so that a bad path costs nothing and leaves nothing behind. */
+int output_check_writable(const char *path, const char *what, cs_error *err);
 
 int output_scene(const scene *s, const char *path, cs_error *err);
 int output_animation(const scene *frames, int nframes, double seconds, const char *path,

@@ -77,6 +77,8 @@ void sim_row_csv_header(FILE *f, int with_rank_finish);
 void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
 /* One JSON object on one line (JSON Lines); rank_finish_s is an array. */
 void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
+/* A short labelled summary with units, for a terminal (result_text.c). */
+void sim_row_text(FILE *f, const sim_row *r);
 
 /* ---- sweep rows ---------------------------------------------------------------------- */
 

@@ -255,18 +255,26 @@ static int l_time(lua_State *L)
     return 1;
 }
 
-/* from, from*factor, ... while <= to */
+/* from, from*factor, ... while <= to, and then `to` itself when the sequence misses it
+ * (geometric("1KiB", "64MiB", 8): ..., 32MiB, 64MiB): the end point asked for is always
+ * the last size. */
 static void push_geometric(lua_State *L, int64_t from, int64_t to, int64_t factor, const char *what)
 {
     if (from < 1 || to < from || factor < 2)
         luaL_error(L, "%s: need 1 <= from <= to and factor >= 2", what);
     lua_newtable(L);
     int i = 0;
+    int64_t last = 0;
     for (int64_t v = from; v <= to; v *= factor) {
         lua_pushinteger(L, v);
         lua_rawseti(L, -2, ++i);
+        last = v;
         if (v > INT64_MAX / factor)
             break;
+    }
+    if (last != to) {
+        lua_pushinteger(L, to);
+        lua_rawseti(L, -2, ++i);
     }
 }
 

@@ -8,6 +8,7 @@
  * {steps, max_link_bytes, files, first, last} (draw.h: draw_result).
  */
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -75,7 +76,9 @@ static void out_path(lua_State *L, const char *key, char *buf, size_t n)
         snprintf(buf, n, "%s", path);
     else
         snprintf(buf, n, "%s/%s", p->outdir, path);
-    scenario_check_write(L, "collsim.draw", buf);
+    /* --dry-run creates no output directory (the check would); it draws nothing */
+    if (!p->dry_run || access(p->outdir, F_OK) == 0)
+        scenario_check_write(L, "collsim.draw", buf);
 }
 
 /* Algorithm i from the value on top of the stack: "name" or collsim.algorithm("name",
@@ -202,7 +205,8 @@ int scenario_l_draw(lua_State *L)
     read_options(L, &o);
     draw_result res;
     cs_error err;
-    if (draw_run(&o, &res, &err) < 0)
+    memset(&res, 0, sizeof res);
+    if (!scenario_plan(L)->dry_run && draw_run(&o, &res, &err) < 0) /* --dry-run: no file */
         return luaL_error(L, "collsim.draw: %s", err.msg);
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, res.steps);

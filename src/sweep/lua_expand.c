@@ -307,7 +307,9 @@ size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t s
                 pt.dims = plan_intern(p, "");
             if (pt.groups < 0)
                 pt.groups = plan_intern(p, "");
-            if (keep_point(L, p, ax, &pt, t))
+            if (keep_point(L, p, ax, &pt, t) &&
+                (!ax->variant_all[ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i] ||
+                 plan_meets_constraints(p, &pt)))
                 added += add_point(p, ax, &pt, &later, &nlater, &later_cap);
         }
         int a = AX__COUNT - 1; /* odometer: the last axis turns fastest */

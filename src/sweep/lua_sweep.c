@@ -64,6 +64,7 @@ static int axes_gc(lua_State *L)
         free(ax->v[a]);
     free(ax->variant_name);
     free(ax->variant_params);
+    free(ax->variant_all);
     memset(ax, 0, sizeof *ax);
     return 0;
 }
@@ -458,6 +459,8 @@ static void add_variant(sweep_plan *p, sweep_axes *ax, const char *name, const c
 {
     VEC_RESERVE(ax->variant_name, ax->variants_cap, ax->nvariants + 1);
     ax->variant_params = xrealloc(ax->variant_params, ax->variants_cap * sizeof(int32_t));
+    ax->variant_all = xrealloc(ax->variant_all, ax->variants_cap);
+    ax->variant_all[ax->nvariants] = 0;
     ax->variant_name[ax->nvariants] = plan_intern(p, name);
     ax->variant_params[ax->nvariants] = plan_intern(p, params);
     add_value(ax, AX_ALGORITHM, (int64_t)ax->nvariants, 0);
@@ -515,8 +518,10 @@ static void v_algorithm(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, cons
                 const alg_desc *d = k < registry_builtin_count()
                                         ? registry_builtin_at(k)
                                         : user->algs[k - registry_builtin_count()];
-                if (d->coll == (coll_kind)ax->v[AX_COLLECTIVE][c].i)
+                if (d->coll == (coll_kind)ax->v[AX_COLLECTIVE][c].i) {
                     add_variant(p, ax, d->name, "");
+                    ax->variant_all[ax->nvariants - 1] = 1;
+                }
             }
         return;
     }

@@ -43,6 +43,7 @@ void sweep_plan_free(sweep_plan *p)
     free(p->id_slots);
     free(p->topos);
     free(p->on_result);
+    free(p->skipped);
     alg_registry_free(&p->algorithms);
     free(p);
 }

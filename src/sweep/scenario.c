@@ -79,6 +79,7 @@ int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs
         return -1;
     }
     p->algorithms_only = o->algorithms_only;
+    p->dry_run = o->dry_run;
     scenario_open_libs(p->L, p);
     scenario_open_collsim(p->L, p);
     lua_pop(p->L, 1);

@@ -109,6 +109,7 @@ typedef struct scenario_opts {
                              except traffic-model ones (they count bytes, no time); the
                              point ids change with it, as for a model set in the file */
     sim_model model;      /* or SWEEP_MODEL_AUTO */
+    int dry_run;          /* --dry-run: collsim.draw checks its options, draws nothing */
 } scenario_opts;
 /* The defaults of collsim run (--lua-timeout, --lua-memory). */
 #define SCENARIO_LUA_TIMEOUT_S 60.0
@@ -139,6 +140,9 @@ typedef struct scenario_facts {
     size_t duplicates;   /* points dropped because an earlier one had the same id */
 } scenario_facts;
 const scenario_facts *sweep_plan_facts(const sweep_plan *p);
+/* algorithms = "all": the algorithms left out of points whose constraints they do not
+ * meet, one line each ("name  P=6: reason (k points)") into buf; returns how many. */
+size_t sweep_plan_skipped(const sweep_plan *p, char *buf, size_t n);
 /* The algorithms the scenario defined (collsim.define_algorithm), NULL if none. */
 const alg_registry *sweep_plan_algorithms(const sweep_plan *p);
 

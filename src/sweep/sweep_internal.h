@@ -62,6 +62,13 @@ void lua_limits_end(lua_State *L, int started);
  * when the allocator refused a block past the cap during it, 0 otherwise. */
 int lua_limits_memory_error(lua_State *L, char *buf, size_t n);
 
+/* An algorithm of algorithms = "all" left out of some points: the first reason. */
+typedef struct plan_skip {
+    char name[64];
+    char reason[600];
+    int points;
+} plan_skip;
+
 struct sweep_plan {
     scenario_facts facts;
     lua_limits limits;
@@ -86,10 +93,17 @@ struct sweep_plan {
     size_t ntopos, topos_cap;
     alg_registry algorithms; /* collsim.define_algorithm (lua_alg.c) */
     int algorithms_only;     /* scenario_opts.algorithms_only */
+    int dry_run;             /* scenario_opts.dry_run */
+    struct plan_skip *skipped; /* algorithms = "all": algorithms left out (plan_skips.c) */
+    size_t nskipped, skipped_cap;
     lua_State *L;
     int *on_result;          /* per sweep call: Lua registry reference or LUA_NOREF */
     size_t nsweeps, sweeps_cap;
 };
+
+/* plan_skips.c: does the point meet its algorithm's constraints? 0 (noted once per
+ * algorithm) when it does not; 1 when it does or they cannot be checked before the run. */
+int plan_meets_constraints(sweep_plan *p, const sweep_point *pt);
 
 /* plan.c */
 sweep_plan *plan_new(void);
@@ -209,6 +223,7 @@ typedef struct sweep_axes {
     axis_value *v[AX__COUNT];
     size_t n[AX__COUNT], cap[AX__COUNT];
     int32_t *variant_name, *variant_params; /* string indices per algorithm variant */
+    unsigned char *variant_all;             /* 1: the variant came from "all" */
     size_t nvariants, variants_cap;
     int dims_fn, filter, on_result;         /* Lua registry references or LUA_NOREF */
     double auto_factor;                     /* model = "auto": auto_factor, auto_model */

@@ -22,6 +22,18 @@ while read -r coll alg _; do
 done <<LIST
 $algorithms
 LIST
+# collsim list fits an 100-column terminal; --long prints the same algorithms whole
+for args in "" "--aliases"; do
+    wide=$("$bin" list $args | awk 'length > 100' | head -2)
+    if [ -n "$wide" ]; then echo "FAIL: collsim list $args: lines over 100 columns: $wide"; fail=1; fi
+done
+if [ "$("$bin" list | awk '{print $1, $2}')" != "$("$bin" list --long | awk '{print $1, $2}')" ]; then
+    echo "FAIL: collsim list and collsim list --long list different algorithms"; fail=1
+fi
+"$bin" list --long | grep -q "^allreduce  *rabenseifner .*; params: order=" ||
+    { echo "FAIL: collsim list --long lacks the parameters"; fail=1; }
+"$bin" list --aliases --long | grep -q "^allreduce  *pico:ring  *ring  *ok  *HLC-Lab/pico" ||
+    { echo "FAIL: collsim list --aliases --long lacks the source column"; fail=1; }
 commands=$("$bin" --help | awk '/^  [a-z]/ {print $1}')
 ncmd=$(printf '%s\n' "$commands" | grep -c '[a-z]')
 if [ "$ncmd" -lt 5 ]; then

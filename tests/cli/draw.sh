@@ -27,6 +27,11 @@ check "histogram table" 0 "binomial_doubling,global,8,5,12582912" -- \
 if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
     check "png" 0 "wrote $tmp/t.png" -- "$bin" draw "torus dims=3x3" --out "$tmp/t.png"
     check "png file" 0 "PNG image" -- file "$tmp/t.png"
+    # a scene wider than 4096 pixels (a whole LUMI is 42,000) is scaled down to 4096
+    printf '{"width": 10000, "height": 500, "background": "#ffffff", "items": []}' > "$tmp/wide.json"
+    check "png pixel cap: the note" 0 "the 10000x500-pixel scene is drawn at 4096x204 pixels" -- \
+        /usr/bin/python3 "$(dirname "$0")/../../scripts/render_scene.py" "$tmp/wide.json" "$tmp/wide.png"
+    check "png pixel cap: the file" 0 "PNG image data, 4096 x 204" -- file "$tmp/wide.png"
 else
     echo "skip png: no python3-matplotlib"
 fi
@@ -109,5 +114,55 @@ check "rank range" 2 "rank 4: there are 4 ranks (0..3)" -- \
 check "bad placement" 2 "--placement" -- "$bin" draw "torus dims=4" --placement zigzag --out "$tmp/x.svg"
 check "bad option" 2 "unknown or incomplete option '--colour'" -- "$bin" draw "torus dims=4" --colour --out "$tmp/x.svg"
 check "no partial file" 0 "^0$" -- sh -c "ls '$tmp' | grep -c tmp; true"
+check "unwritable link csv" 2 "collsim draw: --link-csv: cannot write '$tmp/no/such/dir/l.csv': No such file or directory" -- \
+    "$bin" draw "torus dims=4" --collective allreduce --algorithm ring --out "$tmp/lc.svg" \
+    --link-csv "$tmp/no/such/dir/l.csv"
+if [ -e "$tmp/lc.svg" ]; then echo "FAIL unwritable link csv: the picture was written"; fail=1; fi
+check "unwritable out" 2 "collsim draw: --out: cannot write '$tmp/no/dir/x.svg'" -- \
+    "$bin" draw "torus dims=4" --out "$tmp/no/dir/x.svg"
+
+# ---- a large machine alone is drawn by its groups: LUMI's preset has g = 24 groups of
+# a = 31 routers with p = 4 hosts each: 744 routers, 2976 hosts; one circle per group
+root=$(cd "$(dirname "$0")/../.." && pwd)
+check "LUMI by groups" 0 "drawn by groups: each router and host stands for a group of 31 routers and 124 hosts" -- \
+    sh -c "'$bin' draw '$root/platforms/lumi.yaml' --out '$tmp/lumi.svg' >/dev/null && cat '$tmp/lumi.svg'"
+check "LUMI by groups: the whole machine" 0 "the whole machine: 2976 hosts, 744 routers" -- cat "$tmp/lumi.svg"
+check "LUMI by groups: 24 group discs" 0 "^24$" -- sh -c "grep -o '>group [0-9]*<' '$tmp/lumi.svg' | sort -u | wc -l"
+check "a small Dragonfly is drawn whole" 0 "72 hosts, 36 switches" -- \
+    sh -c "'$bin' draw 'dragonfly p=2 a=4 h=2' --out '$tmp/df.svg' >/dev/null && cat '$tmp/df.svg'"
+
+# ---- interrupted while the PNG renderer runs: the renderer ends, no temporary file stays ----
+# A stand-in renderer (COLLSIM_PYTHON) that notes its pid and writes a growing PNG forever.
+mkdir -p "$tmp/int"
+cat > "$tmp/slowpy" <<SH
+#!/bin/sh
+echo \$\$ > "$tmp/renderer.pid"
+while :; do echo x >> "\$3"; sleep 0.1; done
+SH
+chmod +x "$tmp/slowpy"
+# (SIGINT is ignored by a background job of a script; TERM and HUP stand for it.)
+for sig in TERM HUP; do
+    rm -f "$tmp/renderer.pid"
+    COLLSIM_PYTHON="$tmp/slowpy" "$bin" draw "torus dims=3x3" --out "$tmp/int/x.png" &
+    pid=$!
+    k=0
+    while [ ! -s "$tmp/renderer.pid" ] && [ $k -lt 300 ]; do sleep 0.1; k=$((k + 1)); done
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    case $sig in TERM) want=143 ;; *) want=129 ;; esac
+    left=$(ls -A "$tmp/int")
+    if [ $rc -ne $want ]; then
+        echo "FAIL interrupt ($sig): exit $rc, expected $want"; fail=1
+    elif [ -n "$left" ]; then
+        echo "FAIL interrupt ($sig): left behind: $left"; fail=1
+    elif kill -0 "$(cat "$tmp/renderer.pid")" 2>/dev/null; then
+        echo "FAIL interrupt ($sig): the renderer still runs"; fail=1
+        kill "$(cat "$tmp/renderer.pid")"
+    else
+        echo "ok   interrupt ($sig): renderer ended, no temporary files"
+    fi
+done
+
 rm -rf "$tmp"
 exit $fail

@@ -305,6 +305,26 @@ else
     echo "skip progress line (no script(1))"
 fi
 
+# algorithms = "all" keeps only the algorithms whose constraints each point meets; the
+# others are listed once with the reason. The Kautz allreduces need P = d(d+1): 6 = 2 x 3
+# runs them, 8 does not.
+cat > "$tmp/all.lua" <<'LUA'
+collsim.sweep{topology = collsim.topology.torus{dims = "8"}, collective = "allreduce",
+              ranks = {6, 8}, algorithms = "all", sizes = "1KiB", model = "traffic"}
+LUA
+"$bin" run "$tmp/all.lua" --dry-run > "$tmp/all.plan" 2> "$tmp/all.err"
+check "all: skipped once, with the reason" 0 "^  kautz_c: P=8: allreduce kautz_c: requires P = d(d+1) .* (1 point)$" -- \
+    cat "$tmp/all.err"
+check "all: kautz_c kept at P=6" 0 "allreduce kautz_c P=6 " -- cat "$tmp/all.plan"
+check "all: no kautz_c point at P=8" 0 "^0$" -- sh -c "grep -c 'allreduce kautz_c P=8 ' '$tmp/all.plan'; true"
+check "all: ring at both P" 0 "^2$" -- grep -c "allreduce ring P=[68] " "$tmp/all.plan"
+# plot.py under a Python without matplotlib (-S: no site packages) names what is missing
+for cand in python3 /usr/bin/python3; do
+    if command -v "$cand" >/dev/null 2>&1; then
+        check "plot.py without matplotlib ($cand -S)" 2 "plot.py: this Python .* lacks the package 'matplotlib' (matplotlib is needed): install it with \`apt-get install python3-matplotlib\`" -- \
+            "$cand" -S scripts/plot.py "$tmp/nope.csv"
+    fi
+done
 # ---- scripts/plot.py: the three kinds, and its errors ----------------------------------------
 py=""
 for p in "${COLLSIM_PYTHON:-}" python3 /usr/bin/python3; do
@@ -317,13 +337,24 @@ collsim.sweep{topology = collsim.topology.dragonfly{p = 2, a = 2, h = 1}, collec
               ranks = {4, 8}, algorithms = {"ring", "recursive_doubling"}, sizes = {"1KiB", "64KiB"}}
 LUA
     "$bin" run "$tmp/plot.lua" -o "$tmp/pl" -q --no-plot
-    for kind in goodput global heatmap; do
+    for kind in goodput time busbw global heatmap; do
         check "plot.py --kind $kind" 0 "wrote" -- "$py" $plot "$tmp/pl/results.csv" -o "$tmp/png" \
             --kind $kind --baseline ring
     done
-    n=$(ls "$tmp/png"/goodput-*.png "$tmp/png"/global-bytes-*.png "$tmp/png"/speedup-*.png 2>/dev/null | wc -l)
-    if [ "$n" -eq 4 ]; then echo "ok   plot.py: 2 goodput, 1 global-bytes, 1 speedup PNG"; else
+    # per (topology, collective, P, model): P = 4 and 8 give 2 goodput, time and busbw plots
+    n=$(ls "$tmp/png"/goodput-*.png "$tmp/png"/time-*.png "$tmp/png"/busbw-*.png "$tmp/png"/global-bytes-*.png "$tmp/png"/speedup-*.png 2>/dev/null | wc -l)
+    ng=$(ls "$tmp/png"/global-bytes-*.png 2>/dev/null | wc -l)
+    if [ "$n" -eq $((7 + ng)) ]; then echo "ok   plot.py: 2 goodput, 2 time, 2 busbw, $ng global-bytes, 1 speedup PNG"; else
         echo "FAIL plot.py wrote $n PNGs"; ls "$tmp/png"; fail=1; fi
+    # rows not ok are counted, not silently dropped
+    awk -F, 'BEGIN { OFS = "," } NR == 2 { $3 = "error" } NR == 3 { $3 = "timeout" } { print }' \
+        "$tmp/pl/results.csv" > "$tmp/bad.csv"
+    check "plot.py: a note of the rows not ok" 0 "note: .*bad.csv: 2 of 8 points not ok (error 1, timeout 1): not drawn" -- \
+        "$py" $plot "$tmp/bad.csv" -o "$tmp/png-bad" --kind time
+    # titles carry the full topology parameters
+    check "plot.py: topology in titles" 0 "^2 topologies: torus dims=4; torus dims=8$" -- \
+        "$py" -c "import sys; sys.path.insert(0, 'scripts'); import plot
+print(plot.topology_text([{'topology': 'torus dims=8'}, {'topology': 'torus dims=4'}]))"
     check "plot.py: missing CSV" 2 "plot.py: cannot read .*nope.csv: No such file" -- \
         "$py" $plot "$tmp/nope.csv" -o "$tmp/png"
     check "plot.py: unknown baseline" 2 "baseline: 'rnig': no such algorithm .*(allowed: recursive_doubling, ring)" -- \

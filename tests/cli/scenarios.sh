@@ -84,6 +84,10 @@ same_ids "alltoallv_compare_2048_polaris_packet" \
 check "dry run" 0 "64 points (0 duplicates dropped); --dry-run: nothing run" -- \
     "$bin" run scenarios/quickstart.lua -o "$tmp/out" --dry-run
 [ ! -e "$tmp/out" ] || { echo "FAIL --dry-run created its output directory"; fail=1; }
+# ... nor does a scenario's collsim.draw (docs/examples/my.lua draws a picture and links.csv)
+check "dry run with collsim.draw" 0 "6 points (0 duplicates dropped); --dry-run: nothing run" -- \
+    "$bin" run docs/examples/my.lua -o "$tmp/out-draw" --dry-run
+[ ! -e "$tmp/out-draw" ] || { echo "FAIL --dry-run: collsim.draw created the output directory"; fail=1; }
 check "dry run: a line per point" 0 "^0	[0-9a-f]\{16\}	dragonfly a=4 h=2 p=2	cm02	allreduce ring P=64 n=32B" -- \
     "$bin" run scenarios/quickstart.lua --dry-run
 check "bad ALLTOALLV_MACHINES" 2 "alltoallv_compare.lua:[0-9]*: ALLTOALLV_MACHINES: 'summit' is not a machine .*(allowed: polaris, fugaku" -- \

@@ -93,5 +93,35 @@ check "workload missing key" 2 "collsim sim: --workload: workload uniform: missi
     "$bin" sim --topology "$R8" $A2AV --workload uniform:seed=1
 check "workload not alltoallv" 2 "for --collective alltoallv only (got allreduce)" -- \
     "$bin" sim --topology "$R8" --collective allreduce --algorithm ring --ranks 8 --workload uniform:S=1KiB
+
+# ---- the labelled summary: --format text, the default on a terminal (CSV through a pipe) ----
+# Bine Fig. 1 again: 6n on global links (n = 1 MiB), a binomial tree on 8 ranks sends 7
+# messages in log2(8) = 3 steps.
+simsum() {
+    "$bin" sim --topology "$FT" --collective bcast --algorithm binomial_halving --ranks 8 \
+        --size 1MiB "$@"
+}
+check "text: global bytes" 0 "^  global bytes  6 MiB " -- simsum --format text
+check "text: messages and steps" 0 "^  messages      7 in 3 steps" -- simsum --format text
+check "text: model" 0 "^  model         cm02" -- simsum --format text
+# the time and algbw lines say what the CSV row says, with units
+csv_t=$(simsum --no-header | awk -F, '{printf "%.4g us", $10 * 1e6}')
+check "text: time as the CSV's time_s" 0 "^  time          $csv_t " -- simsum --format text
+csv_bw=$(simsum --no-header | awk -F, '{printf "%.4g GB/s", $11 / 1e9}')
+check "text: algbw as the CSV's" 0 "^  algbw         $csv_bw " -- simsum --format text
+check "text: traffic model has no time" 0 "^  time          - (this model counts bytes only)" -- \
+    simsum --model traffic --format text
+check "text with per-rank" 2 "--per-rank goes with --format csv or json, not text" -- \
+    simsum --format text --per-rank
+check "bad format" 2 "unknown format 'xml' (allowed: text, csv, json)" -- simsum --format xml
+if command -v script >/dev/null 2>&1; then
+    SUM="'$bin' sim --topology '$FT' --collective bcast --algorithm binomial_halving --ranks 8"
+    script -qc "$SUM" /dev/null > "$tmp/tty.txt" 2>&1
+    check "terminal: the summary" 0 "^  busbw " -- cat "$tmp/tty.txt"
+    script -qc "$SUM --format csv" /dev/null > "$tmp/tty.txt" 2>&1
+    check "terminal with --format csv: CSV" 0 "^topology,collective," -- cat "$tmp/tty.txt"
+else
+    echo "skip terminal summary (no script(1))"
+fi
 rm -rf "$tmp"
 exit $fail

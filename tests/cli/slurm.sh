@@ -53,6 +53,10 @@ if cmp -s "$tmp/whole/results.csv" "$tmp/out/results.csv" && [ "$(wc -l < "$tmp/
 else
     echo "FAIL array + merge differs from the whole run"; fail=1
 fi
+mkdir -p "$tmp/empty"
+check "no sbatch: says so" 2 "sbatch not found: this script submits a Slurm job array" -- \
+    env PATH="$tmp/empty" OUT="$tmp/nosb" /bin/sh "$root/scripts/slurm-array.sh" "$tmp/tiny.lua" 3
+if [ -e "$tmp/nosb" ]; then echo "FAIL no sbatch: $tmp/nosb was created"; fail=1; fi
 check "bad N" 2 "N must be a positive integer" -- sh "$root/scripts/slurm-array.sh" "$tmp/tiny.lua" x
 check "missing scenario" 2 "cannot read" -- sh "$root/scripts/slurm-array.sh" "$tmp/nope.lua" 2
 rm -rf "$tmp"
