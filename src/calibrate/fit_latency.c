@@ -96,7 +96,7 @@ int cal_fit_latency(const cal_table *tables, size_t n, cal_factors f, lat_fit *o
     rows r;
     collect(tables, n, &r);
     r.k = f == CAL_FACTORS_SMPI ? 3 : 2;
-    double sse0 = r.n > (size_t)r.k ? fit_with(&r, f, 0, -1, out) : -1;
+    double sse0 = r.n >= (size_t)r.k ? fit_with(&r, f, 0, -1, out) : -1;
     for (int env = 1; f == CAL_FACTORS_SMPI && sse0 >= 0 && env <= 1024; env++) {
         lat_fit cand;
         double sse = fit_with(&r, f, env, -1, &cand);
@@ -106,7 +106,7 @@ int cal_fit_latency(const cal_table *tables, size_t n, cal_factors f, lat_fit *o
     int rc = 0;
     if (sse0 < 0) {
         rc = cs_fail(err, "the latency tables do not determine a latency and a bandwidth "
-                     "(%zu points; need more than %d sizes%s)", r.n, r.k,
+                     "(%zu points; need at least %d sizes%s)", r.n, r.k,
                      f == CAL_FACTORS_SMPI ? " on both sides of SMPI's factor thresholds" : "");
     } else if (r.n > (size_t)r.k + 2 && f != CAL_FACTORS_SMPI) {
         lat_fit best = *out, cand;

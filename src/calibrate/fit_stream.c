@@ -8,9 +8,10 @@
  * tau = (N W tau_measured - T1(s) - T1(ack)) / (N W - 1).
  *
  * In the endpoint model tau = max(G, (s + e) / bw): G is the endpoints' limit (msg_gap, or
- * the slower side's overhead: see solve.c), the line is the wire. The fit tries every
- * split of the sizes into a plateau (the smaller sizes: their weighted mean) and a line
- * (the larger sizes: weighted least squares of tau on s / psi(s), at least 3 points), and
+ * the slower side's overhead: see solve.c), the line is the wire, its slope 1 / bw from
+ * the latency fit. The fit tries every split of the sizes into a plateau (the smaller
+ * sizes: their weighted mean) and a line (the larger sizes, at least 2: the weighted mean
+ * of tau - s / bw is its intercept e / bw), and
  * keeps the split with the smallest Bayesian information criterion (residual and number of
  * parameters). Sizes above the eager limit are left out of the line: their handshake adds
  * its own envelope on the wire. */
@@ -35,20 +36,23 @@ static double steady_tau(const cal_table *t, const lat_fit *l, double bytes, dou
     return tau > 0 ? tau : measured;
 }
 
-/* The line over points [k, n): its SSE, or -1 when it cannot be fitted. */
+/* The line over points [k, n) with the latency fit's slope: its intercept c0 (the
+ * weighted mean of tau - s / bw) and SSE. */
 static double fit_line(const double *s, const double *tau, size_t k, size_t n, const lat_fit *l,
-                       double *c)
+                       double *c0)
 {
-    size_t m = n - k;
-    double *x = xmalloc(2 * m * sizeof *x), *w = xmalloc(m * sizeof *w);
-    for (size_t i = 0; i < m; i++) {
-        x[2 * i] = 1;
-        x[2 * i + 1] = s[k + i] / cal_bw_factor(l->factors, s[k + i] + l->env);
-        w[i] = 1 / (tau[k + i] * tau[k + i]);
+    double sw = 0, swr = 0, sse = 0;
+    for (size_t i = k; i < n; i++) {
+        double w = 1 / (tau[i] * tau[i]);
+        double r = tau[i] - s[i] / cal_bw_factor(l->factors, s[i] + l->env) * l->inv_bw;
+        sw += w;
+        swr += w * r;
     }
-    double sse = lsq_solve(x, tau + k, w, m, 2, c);
-    free(x);
-    free(w);
+    *c0 = swr / sw;
+    for (size_t i = k; i < n; i++) {
+        double r = tau[i] - s[i] / cal_bw_factor(l->factors, s[i] + l->env) * l->inv_bw - *c0;
+        sse += r * r / (tau[i] * tau[i]);
+    }
     return sse;
 }
 
@@ -79,22 +83,18 @@ void cal_fit_stream(const cal_table *t, const lat_fit *l, stream_fit *out)
     *out = (stream_fit){-1, 0, 0, 0, 0};
     double best = INFINITY;
     for (size_t k = 0; k <= n; k++) { /* [0, k) plateau, [k, n) line */
-        if (n - k != 0 && n - k < 3)
+        if (n - k == 1)
             continue;
-        double g = -1, c[2] = {0, 0}, sse = 0;
+        double g = -1, c0 = 0, sse = 0;
         if (k > 0)
             sse += fit_plateau(tau, k, &g);
-        if (n - k > 0) {
-            double e = fit_line(s, tau, k, n, l, c);
-            if (e < 0)
-                continue;
-            sse += e;
-        }
-        int params = (k > 0) + 2 * (n - k > 0);
+        if (n - k > 0)
+            sse += fit_line(s, tau, k, n, l, &c0);
+        int params = (k > 0) + (n - k > 0);
         double bic = (double)n * log(sse / (double)n + 1e-30) + params * log((double)n);
         if (bic < best) {
             best = bic;
-            *out = (stream_fit){g, c[0], c[1], (int)k, (int)(n - k)};
+            *out = (stream_fit){g, c0, n - k > 0 ? l->inv_bw : 0, (int)k, (int)(n - k)};
         }
     }
     free(s);

@@ -15,8 +15,8 @@
  *               limited by the slower side: it gets G1, the other side the rest (which side
  *               is slower the tables cannot tell: --slower-side, default send); g then
  *               shows only with N pairs (GN above G1 / N), else it is 0 (not seen). If
- *               G1 >= o_s + o_r the NIC gap hid the overheads: g = G1 and the sum is split
- *               by --send-share.
+ *               G1 >= o_s + o_r, or GN shows a g as large as G1, the NIC gap hid the
+ *               overheads: g = GN or G1 and the sum is split by --send-share.
  */
 #include <math.h>
 #include <stdio.h>
@@ -66,46 +66,58 @@ static void stream_plateaus(const cal_table *tables, size_t n, const lat_fit *l,
     }
 }
 
+/* g from the N-pair message rate when it shows above the overheads' share; else -1. */
+static double gap_from_pairs(const plateaus *pl, double slow)
+{
+    return pl->gn > 0 && pl->gn > slow / pl->npairs * (1 + TOL) ? pl->gn : -1;
+}
+
+static void split_by_share(cal_fit *fit, const cal_options *o, double sum, const char *why)
+{
+    fit->p.send_overhead = o->send_share * sum;
+    fit->p.recv_overhead = (1 - o->send_share) * sum;
+    snprintf(fit->how[P_OS], sizeof fit->how[0], "%.2f x (o_s + o_r = %.4gus): %s "
+             "(--send-share)", o->send_share, sum * 1e6, why);
+    snprintf(fit->how[P_OR], sizeof fit->how[0], "the rest of o_s + o_r");
+}
+
 static void split_overheads(cal_fit *fit, const cal_options *o, const plateaus *pl, double sum)
 {
     cal_params *p = &fit->p;
-    double share = o->send_share;
-    if (pl->g1 > 0 && pl->g1 < sum * (1 - TOL) && pl->g1 > sum / 2) {
+    double g = pl->g1 > 0 ? gap_from_pairs(pl, pl->g1) : -1;
+    if (pl->g1 > 0 && pl->g1 < sum * (1 - TOL) && pl->g1 > sum / 2 &&
+        !(g > 0 && g >= pl->g1 * (1 - TOL))) {
         double slow = pl->g1, fast = sum - pl->g1;
         p->send_overhead = o->slower_recv ? fast : slow;
         p->recv_overhead = o->slower_recv ? slow : fast;
-        snprintf(fit->how[P_OS], sizeof fit->how[0], "the %s side limits the stream (plateau "
-                 "%.4gus, --slower-side); o_s + o_r = %.4gus from the one-way time",
+        snprintf(fit->how[P_OS], sizeof fit->how[0], "the %s side limits the one-pair stream "
+                 "(plateau %.4gus, --slower-side); o_s + o_r = %.4gus from the one-way time",
                  o->slower_recv ? "receiving" : "sending", pl->g1 * 1e6, sum * 1e6);
         snprintf(fit->how[P_OR], sizeof fit->how[0], "o_s + o_r minus the slower side");
-        if (pl->gn > 0 && pl->gn > slow / pl->npairs * (1 + TOL)) {
-            p->msg_gap = pl->gn;
+        p->msg_gap = g > 0 ? g : 0;
+        if (g > 0)
             snprintf(fit->how[P_GAP], sizeof fit->how[0], "plateau of the %d-pair message rate",
                      pl->npairs);
-        } else {
-            p->msg_gap = 0;
+        else
             snprintf(fit->how[P_GAP], sizeof fit->how[0], "not seen (any g <= %.4gus fits: the "
                      "overheads limit the streams); written as 0", slow * 1e6);
-        }
         return;
     }
-    p->send_overhead = share * sum;
-    p->recv_overhead = (1 - share) * sum;
-    snprintf(fit->how[P_OS], sizeof fit->how[0], "%.2f x (o_s + o_r = %.4gus): the tables cannot "
-             "split the sum (--send-share)", share, sum * 1e6);
-    snprintf(fit->how[P_OR], sizeof fit->how[0], "the rest of o_s + o_r");
-    if (pl->g1 > 0 && pl->g1 >= sum * (1 - TOL)) {
-        p->msg_gap = pl->g1;
-        snprintf(fit->how[P_GAP], sizeof fit->how[0], "plateau of the one-pair stream");
-    } else {
-        p->msg_gap = 0;
-        snprintf(fit->how[P_GAP], sizeof fit->how[0], pl->g1 > 0 ? "not seen (the stream's "
-                 "plateau is below (o_s + o_r) / 2: overheads overlap); written as 0"
-                 : "not measured (no one-pair stream with small sizes); written as 0");
-        if (pl->g1 > 0)
-            warn(fit, "the one-pair stream is faster than (o_s + o_r) / 2: the endpoint model "
-                      "serialises overheads, the measured system overlaps them");
+    if (pl->g1 > 0 && (pl->g1 >= sum * (1 - TOL) || g > 0)) {
+        p->msg_gap = g > 0 ? g : pl->g1;
+        split_by_share(fit, o, sum, "the NIC gap hides them in the streams");
+        snprintf(fit->how[P_GAP], sizeof fit->how[0], "plateau of the %s",
+                 g > 0 ? "several-pair message rate" : "one-pair stream");
+        return;
     }
+    p->msg_gap = 0;
+    split_by_share(fit, o, sum, "the tables cannot split the sum");
+    snprintf(fit->how[P_GAP], sizeof fit->how[0], pl->g1 > 0 ? "not seen (the stream's "
+             "plateau is below (o_s + o_r) / 2: overheads overlap); written as 0"
+             : "not measured (no one-pair stream with small sizes); written as 0");
+    if (pl->g1 > 0)
+        warn(fit, "the one-pair stream is faster than (o_s + o_r) / 2: the endpoint model "
+                  "serialises overheads, the measured system overlaps them");
 }
 
 /* Latency and o_s + o_r; returns the sum. */
