@@ -5,6 +5,8 @@
  *               [--workload KIND:key=value..] [--barrier]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
  *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
+ *               [--send-overhead T] [--recv-overhead T] [--msg-gap T] [--envelope S]
+ *               [--eager-limit S]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
@@ -63,6 +65,13 @@ static const char usage[] =
     "  --mtu S               packet model: packet size (default 4KiB)\n"
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
     "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
+    "  --send-overhead T     CPU time of the sender per message, e.g. 1.2us (default 0)\n"
+    "  --recv-overhead T     CPU time of the receiver per message (default 0)\n"
+    "  --msg-gap T           minimum time between two messages of one NIC port (default 0)\n"
+    "  --envelope S          bytes added to every message on the wire, e.g. 64B (default 0)\n"
+    "  --eager-limit S       larger sends do a rendezvous first (default: unset, no protocol;\n"
+    "                        docs/simulator.md \"Endpoint costs\"); these five override the\n"
+    "                        topology's and preset's keys of the same names\n"
     "  --import FILE         simulate a GOAL schedule file (docs/schedule-files.md) instead\n"
     "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
     "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
@@ -135,7 +144,18 @@ static const struct option opts[] = {
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
     {"workload", required_argument, 0, 'w'},
+    {"send-overhead", required_argument, 0, 1001}, {"recv-overhead", required_argument, 0, 1002},
+    {"msg-gap", required_argument, 0, 1003},       {"envelope", required_argument, 0, 1004},
+    {"eager-limit", required_argument, 0, 1005},
     {0, 0, 0, 0}};
+
+/* --send-overhead .. --eager-limit (getopt values 1001..1005): the endpoint keys. */
+static int parse_endpoint_option(int c, sim_config *g, cs_error *err)
+{
+    static const char *const keys[] = {"send_overhead", "recv_overhead", "msg_gap", "envelope",
+                                       "eager_limit"};
+    return endpoint_set(&g->endpoint, keys[c - 1001], optarg, err); /* errors: "--option: " */
+}
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
 static int parse_interop_option(int c, sim_cli *v, int *have, cs_error *err)
@@ -216,6 +236,9 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'Y': rc = parse_size(optarg, &g->max_memory, err); break;
     case 't': rc = cli_parse_timeout(optarg, &g->point_timeout_s, err); break;
     case 'h': return 1;
+    case 1001: case 1002: case 1003: case 1004: case 1005:
+        rc = parse_endpoint_option(c, g, err);
+        break;
     default: rc = parse_interop_option(c, v, have, err);
     }
     return rc;

@@ -44,7 +44,8 @@ typedef struct sim_row {
     int32_t ranks_per_node;
     int64_t size_bytes;
     char placement[1100];
-    char model[80];       /* "cm02", ...; packet: "packet routing=R mtu=B buffer=B" */
+    char model[256];      /* "cm02", ...; packet: "packet routing=R mtu=B buffer=B"; endpoint
+                             costs: " send_overhead=1200ns ..." (sim/endpoint.h) */
     /* metrics */
     double time_s;        /* NAN: not simulated */
     double algbw_Bps;

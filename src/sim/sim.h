@@ -36,6 +36,9 @@
  *   packet   packets hop by hop with finite buffers and per-packet routing, SimGrid as
  *            the event kernel only (packet.h, docs/packet-model.md); its options are
  *            sim_config.packet; traffic is counted from the packets' actual paths
+ * Endpoint costs (endpoint.h: send / receive overheads, NIC message gap, envelope, eager
+ * limit) apply to every model that has a time (all but traffic; the packet model has no
+ * eager_limit yet); none given, every result is what it was without them.
  * Every SimGrid model runs with surf/precision:1e-9, like smpirun, and 512 KiB actor
  * stacks (contexts/stack-size).
  *
@@ -60,6 +63,7 @@
 #include "algorithms/algorithm.h"
 #include "algorithms/registry.h"
 #include "common/error.h"
+#include "sim/endpoint.h"
 #include "sim/packet.h"
 #include "sim/placement.h"
 #include "sim/result.h"
@@ -98,6 +102,9 @@ typedef struct sim_config {
                               time_s includes it; `model` shows " barrier=true" */
     char groups[1024];     /* external platforms: a group map (groupmap.h), "" = none */
     packet_config packet;  /* model packet: mtu, buffer, routing */
+    endpoint_config endpoint; /* endpoint costs given by the CLI / sweep keys: they override
+                                 the topology spec's and its preset's (endpoint.h); the
+                                 `model` column names the effective non-zero ones */
     int64_t max_memory;    /* refuse a point estimated above this many bytes before it
                               starts (sim/estimate.h); <= 0: no limit. Default: half of
                               the physical memory */

@@ -12,6 +12,8 @@
  * eager sends: the sender does not wait for them (the receiver still does). Rank a's
  * messages to rank b use mailbox "a>b": SimGrid matches a mailbox's puts and gets in FIFO
  * order, which is the IR's rule (k-th send a->b meets the k-th receive at b from a).
+ * With endpoint costs (st->ep) a step's messages go through endpoint_exec.h instead:
+ * receives posted, sends queued, then run with overheads, gaps and rendezvous.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,7 @@
 #include <xbt/dynar.h>
 
 #include "common/util.h"
+#include "sim/endpoint_exec.h"
 #include "sim/sim_internal.h"
 
 typedef struct rank_actor {
@@ -32,6 +35,7 @@ typedef struct rank_actor {
     void **payloads;    /* where receives store the sender's payload pointer */
     size_t cap;
     xbt_dynar_t route;  /* scratch for route counting */
+    endpoint_step ep;   /* the step's messages when there are endpoint costs */
 } rank_actor;
 
 static sg_mailbox_t pair_mailbox(int32_t from, int32_t to)
@@ -57,6 +61,10 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
         const sched_op *o = &rs->ops[i];
         switch (o->kind) {
         case OP_SEND: {
+            if (st->ep) { /* endpoint costs: injected by endpoint_step_run */
+                endpoint_step_send(&a->ep, o->peer, o->bytes);
+                break;
+            }
             sg_host_t src = st->rank_host[a->rank], dst = st->rank_host[o->peer];
             traffic_tally_message(&st->tally, st->host_of_rank[a->rank],
                                   st->host_of_rank[o->peer], o->bytes);
@@ -75,6 +83,10 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
             break;
         }
         case OP_RECV:
+            if (st->ep) {
+                endpoint_step_recv(st, a->rank, &a->ep, o->peer);
+                break;
+            }
             if (st->net) {
                 pk_recv(st->net, a->rank, o->peer);
                 break;
@@ -86,7 +98,9 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
         case OP_COPY: local_s += (double)o->bytes * st->copy_s_per_byte; break;
         }
     }
-    if (st->net)
+    if (st->ep)
+        endpoint_step_run(st, a->rank, &a->ep, a->route);
+    else if (st->net)
         pk_wait(st->net, a->rank);
     else if (n > 0)
         sg_comm_wait_all(a->comms, n);
@@ -121,6 +135,7 @@ static void rank_main(int argc, char **argv)
     xbt_dynar_free(&a->route);
     free(a->comms);
     free(a->payloads);
+    endpoint_step_free(&a->ep);
     free(a);
 }
 

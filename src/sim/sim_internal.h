@@ -4,6 +4,7 @@
  *   sim_actors.c    the rank actors executing their schedules
  *   sim_links.c     SimGrid links -> topology link resources, route counting
  *   sim_isolated.c  running a point in a child process
+ *   endpoint_exec.c a step's messages with endpoint costs (endpoint_exec.h)
  *   sim_external.c  external SimGrid platforms for one job (sim_external.h)
  *
  * The platform file, the SimGrid names of hosts and links and the check that SimGrid
@@ -32,6 +33,7 @@ typedef struct sim_state {
     double *finish;            /* per rank; -1 until the rank has finished */
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */
     pk_net *net;               /* model packet: messages go through it, else NULL */
+    struct endpoint_sim *ep;   /* endpoint costs (endpoint_exec.h), NULL when there are none */
 } sim_state;
 
 /* Creates and starts one actor per rank (after the platform is loaded). */

@@ -9,6 +9,7 @@
 
 #include "common/util.h"
 #include "sim/sim_external.h"
+#include "sim/endpoint_exec.h"
 #include "sim/estimate.h"
 #include "sim/rank_shape.h"
 #include "sim/sim_internal.h"
@@ -98,6 +99,11 @@ void sim_row_describe(const sim_config *c, sim_row *row)
     row->size_bytes = c->spec.bytes;
     placement_format(&c->placement, row->placement, sizeof row->placement);
     sim_model_describe(c->model, &c->packet, row->model, sizeof row->model);
+    endpoint_config ep;
+    cs_error ignored; /* a bad key fails the point in sim_run; the row shows the CLI's */
+    if (c->model != SIM_MODEL_TRAFFIC)
+        endpoint_describe(endpoint_resolve(c->topology, &c->endpoint, &ep, &ignored) == 0
+                              ? &ep : &c->endpoint, row->model, sizeof row->model);
     if (c->barrier) { /* a different point: rows with and without the barrier must differ */
         size_t mlen = strlen(row->model);
         snprintf(row->model + mlen, sizeof row->model - mlen, " barrier=true");
@@ -122,8 +128,8 @@ void sim_simgrid_start(sim_model model, const char *platform)
 }
 
 static int simulate(const sim_config *c, const alg_run *run, topology *t,
-                    const int32_t *host_of_rank, traffic_counts *tc, double *time_s,
-                    double *rank_finish, int64_t *packet_hops, cs_error *err)
+                    const int32_t *host_of_rank, const endpoint_config *ec, traffic_counts *tc,
+                    double *time_s, double *rank_finish, int64_t *packet_hops, cs_error *err)
 {
     char platform[4096];
     if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
@@ -154,8 +160,15 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         traffic_tally_init(&st.tally, t);
         if (c->model == SIM_MODEL_PACKET)
             st.net = pk_net_new(&c->packet, t, P, host_of_rank, st.rank_host[0], &st.tally);
+        endpoint_sim ep = {.cfg = *ec};
+        if (endpoint_active(ec)) {
+            endpoint_ports_init(&ep.ports, t);
+            st.ep = &ep;
+        }
         sim_actors_start(&st);
         simgrid_run();
+        if (st.ep)
+            endpoint_ports_free(&ep.ports);
         rc = st.net ? pk_net_check(st.net, err) : 0;
         *packet_hops = st.net ? pk_net_packet_hops(st.net) : 0;
         if (rc == 0)
@@ -223,6 +236,12 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     estimate_sim_plan(c->spec.P, c->spec.ranks_per_node, c->model, sized ? &size : NULL, &est);
     if (estimate_check(&est, c->max_memory, err) < 0)
         return -1;
+    endpoint_config ec;
+    if (endpoint_resolve(c->topology, &c->endpoint, &ec, err) < 0)
+        return -1;
+    if (c->model == SIM_MODEL_PACKET && ec.eager_set)
+        return cs_fail(err, "eager_limit: the packet model has no eager/rendezvous protocol "
+                            "yet (allowed with --model cm02, lv08, smpi)");
     topology *t = NULL;
     int32_t P = c->spec.P;
     int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);
@@ -252,7 +271,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     if (c->model == SIM_MODEL_TRAFFIC)
         rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
     else
-        rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, &res->packet_hops, err);
+        rc = simulate(c, &run, t, host_of_rank, &ec, &tc, &time_s, finish, &res->packet_hops,
+                      err);
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;
     if (rc == 0) {

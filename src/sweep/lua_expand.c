@@ -18,6 +18,26 @@
 #include "sim/estimate.h"
 #include "sweep/sweep_internal.h"
 
+/* The endpoint keys the sweep gave: times in seconds, sizes in bytes. */
+static void push_endpoint(lua_State *L, const endpoint_config *ec)
+{
+    const char *const names[] = {"send_overhead", "recv_overhead", "msg_gap"};
+    const double times[] = {ec->send_overhead_s, ec->recv_overhead_s, ec->msg_gap_s};
+    for (int k = 0; k < 3; k++)
+        if (ec->given & (EP_SEND_OVERHEAD << k)) {
+            lua_pushnumber(L, times[k]);
+            lua_setfield(L, -2, names[k]);
+        }
+    if (ec->given & EP_ENVELOPE) {
+        lua_pushinteger(L, ec->envelope_B);
+        lua_setfield(L, -2, "envelope");
+    }
+    if (ec->given & EP_EAGER_LIMIT) {
+        lua_pushinteger(L, ec->eager_limit_B);
+        lua_setfield(L, -2, "eager_limit");
+    }
+}
+
 /* The point as a Lua table (for filter and dims functions; docs/scenarios.md). */
 static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
                        const plan_topology *t)
@@ -59,6 +79,7 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
     }
     lua_pushboolean(L, pt->barrier);
     lua_setfield(L, -2, "barrier");
+    push_endpoint(L, &pt->endpoint);
     lua_pushinteger(L, pt->root);
     lua_setfield(L, -2, "root");
     lua_pushinteger(L, pt->dst);
@@ -152,6 +173,27 @@ static int combination_exists(const sweep_plan *p, const sweep_axes *ax, const s
                          (coll_kind)ax->v[AX_COLLECTIVE][pos[AX_COLLECTIVE]].i, name, NULL) != NULL;
 }
 
+/* The endpoint keys a combination gives (axis value .i = -1: not given). */
+static void point_endpoint(const sweep_axes *ax, const size_t *pos, endpoint_config *ec)
+{
+    static const unsigned bits[] = {EP_SEND_OVERHEAD, EP_RECV_OVERHEAD, EP_MSG_GAP, EP_ENVELOPE,
+                                    EP_EAGER_LIMIT};
+    double *times[] = {&ec->send_overhead_s, &ec->recv_overhead_s, &ec->msg_gap_s};
+    int64_t *sizes[] = {&ec->envelope_B, &ec->eager_limit_B};
+    endpoint_config_init(ec);
+    for (int a = AX_SEND_OVERHEAD; a <= AX_EAGER_LIMIT; a++) {
+        const axis_value *v = &ax->v[a][pos[a]];
+        if (v->i < 0)
+            continue;
+        if (a <= AX_MSG_GAP)
+            *times[a - AX_SEND_OVERHEAD] = v->d;
+        else
+            *sizes[a - AX_ENVELOPE] = v->i;
+        ec->given |= bits[a - AX_SEND_OVERHEAD];
+    }
+    ec->eager_set = (ec->given & EP_EAGER_LIMIT) != 0;
+}
+
 /* The point of one combination (pos[a]: the index into axis a). */
 static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *pos,
                        sweep_point *pt)
@@ -166,6 +208,7 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
     pt->mtu = V(AX_MTU).i;
     pt->buffer = V(AX_BUFFER).i;
     pt->barrier = (int32_t)V(AX_BARRIER).i;
+    point_endpoint(ax, pos, &pt->endpoint);
     pt->ranks_per_node = (int32_t)V(AX_RANKS_PER_NODE).i;
     pt->ranks = (int32_t)V(AX_RANKS).i;
     pt->root = (int32_t)V(AX_ROOT).i;

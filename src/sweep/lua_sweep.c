@@ -29,6 +29,7 @@
     "ranks, "                                                                                \
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
     "(routings), mtu (mtus), buffer (buffers), barrier, workload (workloads), root, dst, "     \
+    "send_overhead, recv_overhead, msg_gap, envelope, eager_limit, "                         \
     "dims, "                                                                                 \
     "reduce_rate, copy_rate, repetitions, filter, on_result"
 
@@ -47,6 +48,9 @@ static const struct {
     {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
     {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
     {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
+    {"send_overhead", NULL, AX_SEND_OVERHEAD}, {"recv_overhead", NULL, AX_RECV_OVERHEAD},
+    {"msg_gap", NULL, AX_MSG_GAP},             {"envelope", NULL, AX_ENVELOPE},
+    {"eager_limit", NULL, AX_EAGER_LIMIT},
     {"repetitions", "repeat", AX_REP},                 {"filter", NULL, -1},
     {"on_result", NULL, -1},
 };
@@ -339,6 +343,33 @@ static void v_rate(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const cha
     add_value(ax, a, 0, r);
 }
 
+/* An endpoint key (sim/endpoint.h): a time ("1.2us", or seconds as a number) or a size
+ * ("64B", or bytes as a whole number), checked as the CLI checks it. */
+static void v_endpoint(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    char text[64];
+    if (lua_type(L, -1) == LUA_TNUMBER && a <= AX_MSG_GAP)
+        snprintf(text, sizeof text, "%.17gs", lua_tonumber(L, -1));
+    else if (lua_type(L, -1) == LUA_TNUMBER)
+        snprintf(text, sizeof text, "%lld", (long long)read_size(L, key));
+    else
+        snprintf(text, sizeof text, "%s", luaL_checkstring(L, -1));
+    endpoint_config ec;
+    cs_error err;
+    endpoint_config_init(&ec);
+    static const char *const names[] = {"send_overhead", "recv_overhead", "msg_gap", "envelope",
+                                        "eager_limit"};
+    if (endpoint_set(&ec, names[a - AX_SEND_OVERHEAD], text, &err) < 0)
+        fail_cs(L, key, &err);
+    if (a <= AX_MSG_GAP)
+        add_value(ax, a, 0, a == AX_SEND_OVERHEAD  ? ec.send_overhead_s
+                            : a == AX_RECV_OVERHEAD ? ec.recv_overhead_s
+                                                    : ec.msg_gap_s);
+    else
+        add_value(ax, a, a == AX_ENVELOPE ? ec.envelope_B : ec.eager_limit_B, 0);
+}
+
 static value_fn axis_reader(int a)
 {
     switch (a) {
@@ -348,6 +379,11 @@ static value_fn axis_reader(int a)
     case AX_MODEL: return v_model;
     case AX_ROUTING: return v_routing;
     case AX_BARRIER: return v_barrier;
+    case AX_SEND_OVERHEAD:
+    case AX_RECV_OVERHEAD:
+    case AX_MSG_GAP:
+    case AX_ENVELOPE:
+    case AX_EAGER_LIMIT: return v_endpoint;
     case AX_MTU:
     case AX_BUFFER: return v_packet_size;
     case AX_PLACEMENT: return v_placement;
@@ -495,6 +531,9 @@ static void add_defaults(sweep_plan *p, sweep_axes *ax)
         add_value(ax, AX_BUFFER, PK_DEFAULT_BUFFER, 0);
     if (!ax->n[AX_BARRIER])
         add_value(ax, AX_BARRIER, 0, 0);
+    for (int a = AX_SEND_OVERHEAD; a <= AX_EAGER_LIMIT; a++)
+        if (!ax->n[a])
+            add_value(ax, a, -1, 0); /* not given */
     if (!ax->n[AX_PLACEMENT])
         add_value(ax, AX_PLACEMENT, plan_intern(p, "linear"), 0);
     if (!ax->n[AX_RANKS_PER_NODE])

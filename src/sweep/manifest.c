@@ -69,6 +69,15 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
                 pk_routing_name(pt->routing), pt->mtu, pt->buffer);
     if (pt->barrier)
         fputs("\"barrier\": true, ", f);
+    if (pt->endpoint.given) {
+        char text[256] = "";
+        endpoint_canonical_text(&pt->endpoint, text, sizeof text);
+        for (char *c = text; *c; c++) /* "k=v\nk=v\n" -> "k=v k=v" */
+            *c = *c == '\n' ? (c[1] ? ' ' : '\0') : *c;
+        fputs("\"endpoint\": ", f);
+        json_write_string(f, text);
+        fputs(", ", f);
+    }
     fputs("\"workload\": ", f);
     json_write_string(f, sweep_plan_str(p, pt->workload));
     fputs(", \"reduce_Bps\": ", f);

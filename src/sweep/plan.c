@@ -182,6 +182,9 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
     len = strlen(buf);
     if (pt->barrier)
         snprintf(buf + len, n - len, "barrier=1\n");
+    len = strlen(buf);
+    if (pt->endpoint.given) /* points without endpoint keys keep their ids */
+        endpoint_canonical_text(&pt->endpoint, buf + len, n - len);
 }
 
 static uint64_t id_value(const char *id)
@@ -285,6 +288,7 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
     c->reduce_Bps = pt->reduce_Bps;
     c->copy_Bps = pt->copy_Bps;
     c->barrier = pt->barrier;
+    c->endpoint = pt->endpoint;
     /* "a=1 b=2" (values hold no spaces: lua_sweep.c checks) */
     if (coll_spec_set_params(&c->spec, sweep_plan_str(p, pt->params), err) < 0)
         return -1;

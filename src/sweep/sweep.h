@@ -61,6 +61,8 @@ typedef struct sweep_point {
     pk_routing routing;         /* model packet: routing, mtu and buffer (else defaults) */
     int64_t mtu, buffer;
     int32_t barrier;            /* 1: a dissemination barrier before the collective */
+    endpoint_config endpoint;   /* endpoint keys the sweep gave (.given); they override the
+                                   topology's and its preset's (sim/endpoint.h) */
     int32_t workload;           /* canonical workload text, seed resolved, or "" */
     int32_t dims;               /* "8x8" or "" */
     double reduce_Bps, copy_Bps;

@@ -167,6 +167,11 @@ enum {
     AX_MTU,        /* bytes */
     AX_BUFFER,     /* bytes */
     AX_BARRIER,    /* 0 or 1: a dissemination barrier before the collective (sim.h) */
+    AX_SEND_OVERHEAD, /* endpoint costs (sim/endpoint.h): .i = -1 not given (the topology's */
+    AX_RECV_OVERHEAD, /*   and preset's apply), else times in .d (seconds), sizes in .i */
+    AX_MSG_GAP,
+    AX_ENVELOPE,
+    AX_EAGER_LIMIT,
     AX_PLACEMENT,  /* string index: the placement as given ("random": seed from the point) */
     AX_RANKS_PER_NODE,
     AX_RANKS,

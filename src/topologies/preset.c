@@ -9,6 +9,8 @@
  *   hostnames: {format: "nid%06d", first: 5000}   # optional: node names (preset_extras.h)
  *   groups: |                       # optional: a group map (groupmap.h)
  *     regex nid0*([0-9]+) (n - 5000) / 124
+ *   send_overhead: 1.2us            # optional endpoint costs (endpoint_keys.h)
+ *   include: calib.yaml             # optional: a fragment of endpoint keys (relative path)
  *
  * Anything else is an error, reported as file:line:column with the field expected;
  * unknown family keys too (through kv_check_unused, with the key's position).
@@ -22,7 +24,8 @@
 #include "topologies/families.h"
 #include "topologies/preset_extras.h"
 
-#define PRESET_FIELDS "name, description, family, params, hostnames, groups"
+#define PRESET_FIELDS "name, description, family, params, hostnames, groups, include, " \
+    TOPO_ENDPOINT_KEYS
 
 /* "file:line:col: msg" (positions in libyaml are 0-based). */
 static int fail_at(cs_error *err, const char *path, yaml_mark_t m, const char *fmt, const char *a,
@@ -66,6 +69,49 @@ static int read_params(yaml_document_t *doc, yaml_node_t *map, const char *path,
 static int read_hostnames(yaml_document_t *doc, yaml_node_t *map, const char *path,
                           preset_extras *px, cs_error *err);
 
+/* `include: FILE.yaml`, relative to the preset: its keys where the preset has none. */
+static int read_include(const char *path, yaml_node_t *v, preset_extras *px, cs_error *err)
+{
+    const char *file = scalar(v);
+    if (!file || !*file)
+        return fail_at(err, path, v->start_mark, "'include' must be a file name (a fragment "
+                                                 "of endpoint keys: %s)%s", TOPO_ENDPOINT_KEYS, "");
+    char full[4096];
+    const char *slash = strrchr(path, '/');
+    if (file[0] == '/' || !slash)
+        snprintf(full, sizeof full, "%s", file);
+    else
+        snprintf(full, sizeof full, "%.*s/%s", (int)(slash - path), path, file);
+    topo_endpoint_keys inc;
+    if (topo_endpoint_fragment_read(full, &inc, err) < 0) {
+        char msg[CS_ERROR_MAX];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        return fail_at(err, path, v->start_mark, "include: %s%s", msg, "");
+    }
+    for (int i = 0; i < inc.n; i++) {
+        int j = 0;
+        while (j < px->endpoint.n && strcmp(px->endpoint.items[j].key, inc.items[i].key) != 0)
+            j++;
+        if (j == px->endpoint.n)
+            topo_endpoint_keys_set(&px->endpoint, inc.items[i].key, inc.items[i].value,
+                                   inc.items[i].where);
+    }
+    return 0;
+}
+
+static int read_endpoint_key(const char *path, yaml_node_t *k, yaml_node_t *v, preset_extras *px,
+                             cs_error *err)
+{
+    const char *key = scalar(k);
+    if (!scalar(v))
+        return fail_at(err, path, v->start_mark, "'%s' must be a scalar (e.g. 1us, 64B)%s", key, "");
+    char where[600];
+    snprintf(where, sizeof where, "%s:%zu:%zu", path, k->start_mark.line + 1,
+             k->start_mark.column + 1);
+    topo_endpoint_keys_set(&px->endpoint, key, scalar(v), where);
+    return 0;
+}
+
 static int read_root(yaml_document_t *doc, const char *path, char *family, size_t n,
                      yaml_mark_t *family_mark, kv_list *kv, preset_extras *px, cs_error *err)
 {
@@ -75,7 +121,7 @@ static int read_root(yaml_document_t *doc, const char *path, char *family, size_
     if (root->type != YAML_MAPPING_NODE)
         return fail_at(err, path, root->start_mark, "expected a mapping with fields %s%s",
                        PRESET_FIELDS, "");
-    yaml_node_t *params = NULL;
+    yaml_node_t *params = NULL, *include = NULL;
     family[0] = '\0';
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
         yaml_node_t *k = yaml_document_get_node(doc, p->key);
@@ -100,6 +146,11 @@ static int read_root(yaml_document_t *doc, const char *path, char *family, size_
             int block = v->data.scalar.style == YAML_LITERAL_SCALAR_STYLE ||
                         v->data.scalar.style == YAML_FOLDED_SCALAR_STYLE;
             px->groups_line = (int)v->start_mark.line + (block ? 2 : 1);
+        } else if (key && topo_is_endpoint_key(key)) {
+            if (read_endpoint_key(path, k, v, px, err) < 0)
+                return -1;
+        } else if (key && strcmp(key, "include") == 0) {
+            include = v;
         } else if (!key || (strcmp(key, "name") != 0 && strcmp(key, "description") != 0)) {
             return fail_at(err, path, k->start_mark, "unknown field '%s' (expected: %s)",
                            key ? key : "?", PRESET_FIELDS);
@@ -113,6 +164,8 @@ static int read_root(yaml_document_t *doc, const char *path, char *family, size_
     if (!params)
         return fail_at(err, path, root->start_mark, "missing field 'params' (expected: %s)",
                        PRESET_FIELDS, "");
+    if (include && read_include(path, include, px, err) < 0)
+        return -1;
     return read_params(doc, params, path, kv, err);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "topologies/endpoint_keys.h"
 #include "topologies/external.h"
 #include "topologies/families.h"
 
@@ -344,6 +345,8 @@ static int from_spec(const char *spec, topology **out, topo_size *size, cs_error
     kv_list kv;
     if (split_spec(spec, buf, sizeof buf, &name, &kv, err) < 0)
         return -1;
+    topo_endpoint_keys endpoint = {.n = 0}; /* the simulator's keys (sim/endpoint.h) */
+    topo_endpoint_keys_take(&kv, &endpoint);
     if (is_preset_name(name))
         return out ? topo_build_preset(name, &kv, out, err) : topo_size_preset(name, &kv, size, err);
     if (out)
