@@ -40,6 +40,24 @@ check "bad --factors" 2 "unknown factors 'lv08' (allowed: none, smpi)" -- \
     "$bin" calibrate --factors lv08 $E/smpi_latency.txt
 check "bad --send-share" 2 "not a share" -- "$bin" calibrate --send-share 2 $E/smpi_latency.txt
 
+# the machine presets' endpoint fragments (platforms/endpoint/) load through `include:`
+# (each preset has the line commented out; here a copy with it on, the path made absolute)
+for m in lumi leonardo marenostrum5 fugaku polaris; do
+    case $m in
+    lumi|polaris) want="eager_limit=18433" ;;
+    leonardo) want="send_overhead=625ns recv_overhead=625ns msg_gap=4.651ns envelope=34" ;;
+    marenostrum5) want="send_overhead=625ns recv_overhead=625ns envelope=34" ;;
+    fugaku) want="send_overhead=145ns recv_overhead=145ns" ;;
+    esac
+    sed "s|^# include: endpoint/|include: $PWD/platforms/endpoint/|" platforms/$m.yaml > "$tmp/$m.yaml"
+    check "preset $m + endpoint fragment" 0 "\"model\":\"cm02 $want\"" -- "$bin" sim \
+        --topology "$tmp/$m.yaml" --collective p2p --algorithm direct --ranks 2 --size 8 --format json
+done
+printf 'send_overhead: 1us\nsend_overheads: 2us\n' > "$tmp/badfrag.yaml"
+sed "s|^# include: endpoint/lumi.yaml|include: $tmp/badfrag.yaml|" platforms/lumi.yaml > "$tmp/lumibad.yaml"
+check "bad fragment key named" 2 "badfrag.yaml:2" -- "$bin" sim --topology "$tmp/lumibad.yaml" \
+    --collective p2p --algorithm direct --ranks 2 --size 8
+
 # --- 2. a table collsim simulates, with noise ------------------------------------------------
 # truth: route latency 2 x 750 ns, 100 Gb/s, o_s 600 ns, o_r 300 ns, envelope 64 B, 8 KiB
 T="fattree leaves=1 hosts_per_leaf=2 radix=4 host_bw=100Gbps host_lat=750ns"
