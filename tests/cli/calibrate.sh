@@ -4,14 +4,14 @@
 #  2. a ping-pong table collsim itself simulates (p2p, cm02, known endpoint costs, seeded
 #     0.05 % noise) gives back the route latency, bandwidth, o_s + o_r and eager limit
 #     within 2 %;
-#  3. SMPI: our own MPI programs (tests/smpi/) built with smpicc and run by smpirun on the
-#     platform `collsim topo` emits (two hosts on one switch, SMPI's default factors,
-#     smpi/os = smpi/ois = 200 ns, smpi/or = 100 ns), calibrated with --factors smpi; then
-#     collsim simulates the same ping-pong (--model smpi: the fit is of the link values
-#     under SMPI's factor tables, which only that model applies) with the fitted values,
-#     the endpoint keys read from the fragment through a preset's `include:`; the one-way
-#     times must agree within 3 % at every size from 0 B to 16 MiB. Planted bug: the same
-#     comparison with o_s doubled must fail. Skipped, saying so, without smpicc/smpirun.
+#  3. SMPI (scripts/calibrate_smpi.sh): our own MPI programs (tests/smpi/) built with smpicc
+#     and run by smpirun on the platform `collsim topo` emits (two hosts on one switch,
+#     SMPI's default factors, smpi/os = smpi/ois = 200 ns, smpi/or = 100 ns), calibrated
+#     with --factors smpi; then collsim simulates the same ping-pong (--model smpi) with the
+#     fitted values, the endpoint keys read from the fragment through a preset's
+#     `include:`; the one-way times must agree within 3 % at every size from 0 B to 16 MiB,
+#     and the fit must find SMPI's bandwidth, o_s and 16-byte envelope. Planted bug: the
+#     same comparison with o_s doubled must fail. Skipped, saying so, without smpicc.
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
@@ -88,82 +88,41 @@ near "o_s + o_r us" "$(awk -v a="$(val send_overhead)" -v b="$(val recv_overhead
     'BEGIN {print a + b}')" 0.9
 near "eager_limit B" "$(val eager_limit)" 8192
 
-# --- 3. SMPI ---------------------------------------------------------------------------------
-if ! command -v smpicc >/dev/null || ! command -v smpirun >/dev/null; then
-    echo "skip SMPI agreement: smpicc/smpirun not found (Debian: simgrid)"
+# --- 3. SMPI (scripts/calibrate_smpi.sh: measure, calibrate, compare) -----------------------
+sh scripts/calibrate_smpi.sh --collsim "$bin" "$tmp/smpi" > "$tmp/smpi.out" 2>&1
+rc=$?
+if [ $rc -eq 77 ]; then
+    echo "skip SMPI agreement: $(cat "$tmp/smpi.out")"
     exit $fail
 fi
-smpicc -O2 tests/smpi/pingpong.c -o "$tmp/pingpong" >/dev/null 2>&1 &&
-    smpicc -O2 tests/smpi/stream.c -o "$tmp/stream" >/dev/null 2>&1 ||
-    { echo "FAIL smpicc could not build tests/smpi"; exit 1; }
-T="fattree leaves=1 hosts_per_leaf=2 radix=4 host_bw=100Gbps host_lat=500ns"
-"$bin" topo $T --emit "$tmp/platform.xml" >/dev/null
-printf 'h0\nh1\n' > "$tmp/hosts2"
-printf 'h0\nh0\nh0\nh0\nh1\nh1\nh1\nh1\n' > "$tmp/hosts8"
-CFG="--cfg=smpi/simulate-computation:no --cfg=smpi/os:0:2e-7:0 --cfg=smpi/ois:0:2e-7:0
-     --cfg=smpi/or:0:1e-7:0 --log=root.thres:critical"
-# shellcheck disable=SC2086
-smpirun -np 2 -platform "$tmp/platform.xml" -hostfile "$tmp/hosts2" $CFG "$tmp/pingpong" \
-    16777216 10 240 241 242 243 > "$tmp/lat.txt" 2>/dev/null &&
-smpirun -np 2 -platform "$tmp/platform.xml" -hostfile "$tmp/hosts2" $CFG "$tmp/stream" bw \
-    4194304 > "$tmp/bw.txt" 2>/dev/null &&
-smpirun -np 8 -platform "$tmp/platform.xml" -hostfile "$tmp/hosts8" $CFG "$tmp/stream" mr \
-    1048576 > "$tmp/mr.txt" 2>/dev/null || { echo "FAIL smpirun"; exit 1; }
-check "calibrate SMPI's tables" 0 "envelope  *16 B" -- "$bin" calibrate --factors smpi \
-    "$tmp/lat.txt" "$tmp/bw.txt" "$tmp/mr.txt" --output "$tmp/frag.yaml"
-"$bin" calibrate --factors smpi --quiet "$tmp/lat.txt" "$tmp/bw.txt" "$tmp/mr.txt" > "$tmp/fit.out"
-val() { awk -v k="$1" '$1 == k {print $2; exit}' "$tmp/fit.out"; }
-near3() { # name value low high
+if [ $rc -eq 0 ]; then
+    echo "ok   collsim --model smpi vs SMPI ping-pong within 3 % at every size (0 B..16 MiB):"
+else
+    echo "FAIL collsim vs SMPI ping-pong (exit $rc):"; cat "$tmp/smpi.out"; fail=1
+fi
+cat "$tmp/smpi/agreement.csv"
+val() { awk -F, -v k="$1" '$1 == k {print $2}' "$tmp/smpi/fit.csv"; }
+within() { # name value low high
     if awk -v v="$2" -v lo="$3" -v hi="$4" 'BEGIN {exit !(v >= lo && v <= hi)}'; then
         echo "ok   SMPI fit: $1 $2 in [$3, $4]"
     else
-        echo "FAIL SMPI fit: $1 $2 not in [$3, $4]"; cat "$tmp/fit.out"; fail=1
+        echo "FAIL SMPI fit: $1 '$2' not in [$3, $4]"; cat "$tmp/smpi/fit.txt"; fail=1
     fi
 }
-# SMPI's own values: links 2 x 500 ns, 12.5 GB/s, o_s 200 ns; its o_r (100 ns) applies to
-# eager sizes only, the endpoint model's to all: the fit trades some link latency for it
-near3 "bandwidth GBps" "$(val bandwidth)" 12.25 12.75
-near3 "latency us" "$(val latency)" 0.95 1.02
-near3 "send_overhead us" "$(val send_overhead)" 0.196 0.204
-# collsim's ping-pong with the fitted values: a preset on the same fat tree that includes
-# the fragment; host_lat = half the fitted route latency (two host links), host_bw = bw
-compare() { # fragment -> exit 0 when every size agrees within 3 %
-    lat_ns=$(awk -v l="$(val latency)" 'BEGIN {printf "%.4f", l * 500}')
-    bw=$(awk -v b="$(val bandwidth)" 'BEGIN {printf "%.6f", b}')
-    cp "$1" "$tmp/inc.yaml"
-    cat > "$tmp/fitted.yaml" <<YAML
-name: smpi-two-hosts
-family: fattree
-include: inc.yaml
-params:
-  leaves: 1
-  hosts_per_leaf: 2
-  radix: 4
-  host_bw: ${bw}GBps
-  host_lat: ${lat_ns}ns
-YAML
-    : > "$tmp/cmp.txt"
-    grep -v '^#' "$tmp/lat.txt" | while read -r s us; do
-        t=$("$bin" sim --topology "$tmp/fitted.yaml" --collective p2p --algorithm direct \
-            --ranks 2 --size "$s" --model smpi --format csv --no-header | cut -d, -f10)
-        echo "$s $us $t" >> "$tmp/cmp.txt"
-    done
-    awk '{d = ($3 * 1e6 - $2) / $2 * 100; printf "%10d %12.4f %12.4f %+7.3f %%\n", $1, $2, $3 * 1e6, d
-          if (d > 3 || d < -3) bad = 1} END {exit bad}' "$tmp/cmp.txt" > "$tmp/cmp.out"
-}
-if compare "$tmp/frag.yaml" && [ "$(wc -l < "$tmp/cmp.out")" -ge 29 ]; then
-    echo "ok   collsim --model smpi vs SMPI ping-pong within 3 % at every size (0 B..16 MiB):"
-    cat "$tmp/cmp.out"
-else
-    echo "FAIL collsim vs SMPI ping-pong (size, SMPI us, collsim us, difference)"
-    cat "$tmp/cmp.out"; fail=1
-fi
-# planted bug: o_s doubled must break the agreement
-awk '/^send_overhead:/ {sub(/[0-9.]+ns/, sprintf("%.3fns", $2 * 2))} {print}' "$tmp/frag.yaml" \
-    > "$tmp/bad.yaml"
-if compare "$tmp/bad.yaml"; then
+# SMPI's own values: links 2 x 500 ns, 12.5 GB/s, o_s 200 ns, envelope 16 B; its o_r
+# (100 ns) applies to sends below 64 KiB only, the endpoint model's to all: the fit trades
+# some link latency for it (docs/calibrate.md)
+within "bandwidth GBps" "$(val bandwidth)" 12.25 12.75
+within "latency us" "$(val latency)" 0.95 1.02
+within "send_overhead us" "$(val send_overhead)" 0.196 0.204
+within "envelope B" "$(val envelope)" 16 16
+# planted bug: the same comparison with o_s doubled in the fragment must fail
+cp -r "$tmp/smpi" "$tmp/bad"
+awk '/^send_overhead:/ {sub(/[0-9.]+ns/, sprintf("%.3fns", $2 * 2))} {print}' \
+    "$tmp/smpi/frag.yaml" > "$tmp/bad/frag.yaml"
+if sh scripts/calibrate_smpi.sh --collsim "$bin" --compare "$tmp/bad" > "$tmp/bad.out" 2>&1; then
     echo "FAIL planted bug: o_s doubled still agrees within 3 %"; fail=1
 else
-    echo "ok   planted bug: o_s doubled is caught ($(grep -c '%' "$tmp/cmp.out") sizes compared)"
+    echo "ok   planted bug: o_s doubled is caught: $(cat "$tmp/bad.out")"
 fi
 exit $fail
