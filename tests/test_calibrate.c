@@ -16,7 +16,9 @@
 #include <unistd.h>
 
 #include "calibrate/calibrate.h"
+#include "sim/endpoint.h"
 #include "testutil.h"
+#include "topologies/preset_extras.h"
 
 typedef struct truth {
     double L, bw, os, orr, g, env, eager; /* eager < 0: none */
@@ -211,6 +213,107 @@ static void test_recover_noisy(void)
     }
 }
 
+/* SMPI's one-way time (the rule of smpi_factors.c, written out again here): the wire
+ * carries s + 16 B; latency x lat(s + 16), bandwidth x bw(s + 16), the value of the largest
+ * threshold below the wire size. */
+static double smpi_factor(const double (*tab)[2], double w)
+{
+    for (int i = 0; i < 9; i++)
+        if (w > tab[i][0])
+            return tab[i][1];
+    return 1;
+}
+
+static void write_smpi_latency(const char *name, double L, double bw, double o, double noise)
+{
+    static const double lat[9][2] = {{65472, 11.6436}, {15424, 3.48845}, {9376, 2.59299},
+                                     {5776, 2.18796},  {3484, 1.88101},  {1426, 1.61075},
+                                     {732, 1.9503},    {257, 1.95341},   {0, 2.01467}};
+    static const double bwf[9][2] = {{65472, 0.940694}, {15424, 0.697866}, {9376, 0.58729},
+                                     {5776, 1.08739},   {3484, 0.77493},   {1426, 0.608902},
+                                     {732, 0.341987},   {257, 0.338112},   {0, 0.812084}};
+    FILE *f = fopen(path_of(name), "w");
+    fprintf(f, "# OSU MPI Latency Test v7.3\n# Size          Latency (us)\n");
+    static const double extra[] = {240, 241, 242, 243};
+    for (double s = 0, e = 0; s <= 1 << 24; s = s ? 2 * s : 1) {
+        for (; e < 4 && extra[(int)e] < s; e++) {
+            double w = extra[(int)e] + 16;
+            double t = o + L * smpi_factor(lat, w) + w / (bw * smpi_factor(bwf, w));
+            fprintf(f, "%-10.0f %12.4f\n", extra[(int)e], t * (1 + noise * gauss()) * 1e6);
+        }
+        double w = s + 16, t = o + L * smpi_factor(lat, w) + w / (bw * smpi_factor(bwf, w));
+        fprintf(f, "%-10.0f %12.4f\n", s, t * (1 + noise * gauss()) * 1e6);
+    }
+    fclose(f);
+}
+
+/* --factors smpi: link latency, bandwidth, o_s + o_r and SMPI's 16-byte envelope. */
+static void test_recover_smpi_factors(void)
+{
+    const cal_options o = {CAL_FACTORS_SMPI, 0.5, 0};
+    for (unsigned long long seed = 1; seed <= 3; seed++) {
+        rng_state = 0xBF58476D1CE4E5B9ULL * seed;
+        write_smpi_latency("s_lat.txt", 1e-6, 12.5e9, 0.3e-6, 1e-4);
+        const char *files[] = {"s_lat.txt"};
+        cal_fit fit;
+        CU_ASSERT_EQUAL_FATAL(fit_files(files, 1, &o, &fit), 0);
+        expect_near("latency", fit.p.latency, 1e-6, 0.02);
+        expect_near("bandwidth", fit.p.bandwidth, 12.5e9, 0.02);
+        expect_near("o_s + o_r", fit.p.send_overhead + fit.p.recv_overhead, 0.3e-6, 0.02);
+        CU_ASSERT_DOUBLE_EQUAL(fit.p.envelope, 16, 0);
+        CU_ASSERT(fit.p.eager_limit < 0);
+    }
+}
+
+/* A CSV stream (messages = 64 per row) stands for osu_bw. */
+static void test_recover_csv_stream(void)
+{
+    const truth t = {1.5e-6, 12.5e9, 0.6e-6, 0.3e-6, 0.25e-6, 64, 65536};
+    rng_state = 7;
+    write_table("c_lat.txt", 'l', &t, 1, 1e-4, 1 << 24);
+    write_table("c_mr.txt", 'm', &t, 8, 1e-4, 1 << 22);
+    FILE *f = fopen(path_of("c_bw.csv"), "w");
+    fprintf(f, "bytes,seconds,messages\n");
+    for (double s = 1; s <= 1 << 24; s *= 2) /* first send to last arrival, no ack */
+        fprintf(f, "%.0f,%.9e,64\n", s,
+                (63 * tau(&t, s, 1, 0) + one_way(&t, s)) * (1 + 1e-4 * gauss()));
+    fclose(f);
+    const char *files[] = {"c_lat.txt", "c_bw.csv", "c_mr.txt"};
+    const cal_options o = {CAL_FACTORS_NONE, 0.5, 0};
+    cal_fit fit;
+    CU_ASSERT_EQUAL_FATAL(fit_files(files, 3, &o, &fit), 0);
+    expect_truth(&fit, &t, 0.02);
+}
+
+/* The fragment --output writes is what a preset's include reads, values intact. */
+static void test_fragment_roundtrip(void)
+{
+    cal_fit fit;
+    memset(&fit, 0, sizeof fit);
+    fit.p = (cal_params){1.5e-6, 12.5e9, 0.6123e-6, 0.3e-6, 0.25e-6, 64, 65536};
+    const char *inputs[] = {"lat.txt"};
+    cs_error err;
+    CU_ASSERT_EQUAL_FATAL(cal_write_fragment(path_of("frag.yaml"), &fit, CAL_FACTORS_NONE,
+                                             inputs, 1, &err), 0);
+    topo_endpoint_keys k;
+    CU_ASSERT_EQUAL_FATAL(topo_endpoint_fragment_read(path_of("frag.yaml"), &k, &err), 0);
+    CU_ASSERT_EQUAL(k.n, 5);
+    endpoint_config c;
+    endpoint_config_init(&c);
+    for (int i = 0; i < k.n; i++)
+        CU_ASSERT_EQUAL(endpoint_set(&c, k.items[i].key, k.items[i].value, &err), 0);
+    CU_ASSERT_DOUBLE_EQUAL(c.send_overhead_s, 0.6123e-6, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.recv_overhead_s, 0.3e-6, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.msg_gap_s, 0.25e-6, 1e-12);
+    CU_ASSERT_EQUAL(c.envelope_B, 64);
+    CU_ASSERT_EQUAL(c.eager_limit_B, 65536);
+    fit.p.eager_limit = -1; /* none seen: the key is left out */
+    CU_ASSERT_EQUAL_FATAL(cal_write_fragment(path_of("frag.yaml"), &fit, CAL_FACTORS_NONE,
+                                             inputs, 1, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(topo_endpoint_fragment_read(path_of("frag.yaml"), &k, &err), 0);
+    CU_ASSERT_EQUAL(k.n, 4);
+}
+
 /* Writes text to name, reads it, expects an error containing every needle. */
 static void expect_bad(const char *name, const char *text, const char *n1, const char *n2)
 {
@@ -294,6 +397,9 @@ int main(void)
                                       {"recover: gap, bibw, CSV", test_recover_gap_bibw},
                                       {"recover: slower receiver", test_slower_side},
                                       {"recover: 0.1 % noise", test_recover_noisy},
+                                      {"recover: SMPI factors", test_recover_smpi_factors},
+                                      {"recover: CSV stream", test_recover_csv_stream},
+                                      {"fragment read back by a preset", test_fragment_roundtrip},
                                       {"bad tables name file:line", test_bad_tables},
                                       {"unfittable table", test_unfittable},
                                       {"SMPI factor tables", test_smpi_factors},
