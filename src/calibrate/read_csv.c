@@ -34,10 +34,10 @@ static int parse_row(const char *s, int line, const char *path, double v[3], int
     if (*nv < 2)
         return cs_fail(err, "%s:%d: expected 'bytes,seconds[,messages]', got '%s'", path, line,
                        s);
-    if (v[0] < 0 || v[0] != (double)(long long)v[0])
+    if (!(v[0] >= 0 && v[0] <= 9e15) || v[0] != (double)(long long)v[0])
         return cs_fail(err, "%s:%d: bytes must be a whole number >= 0, got '%s'", path, line, s);
-    if (*nv == 3 && (v[2] < 1 || v[2] != (double)(long long)v[2]))
-        return cs_fail(err, "%s:%d: messages must be a whole number >= 1, got '%s'", path, line,
+    if (*nv == 3 && (!(v[2] >= 1 && v[2] <= 1e9) || v[2] != (double)(long long)v[2]))
+        return cs_fail(err, "%s:%d: messages must be a whole number from 1 to 1e9, got '%s'", path, line,
                        s);
     return 0;
 }

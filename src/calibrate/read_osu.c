@@ -37,15 +37,24 @@ static int name_benchmark(const char *s, cal_table *t)
     return -1;
 }
 
+/* A positive count after `key` in a header line, clamped to 1..2^20 (0: none there). */
+static int header_count(const char *s, const char *key)
+{
+    const char *p = strstr(s, key);
+    if (!p)
+        return 0;
+    long v = strtol(p + strlen(key), NULL, 10);
+    return v < 1 ? 0 : v > (1L << 20) ? 1 << 20 : (int)v;
+}
+
 /* "# [ pairs: 2 ] [ window size: 64 ]" */
 static void read_bracket_header(const char *s, cal_table *t)
 {
-    const char *p = strstr(s, "pairs:");
-    if (p)
-        t->pairs = atoi(p + 6) > 0 ? atoi(p + 6) : 1;
-    p = strstr(s, "window size:");
-    if (p && atoi(p + 12) > 0)
-        t->window = atoi(p + 12);
+    int pairs = header_count(s, "pairs:"), window = header_count(s, "window size:");
+    if (pairs)
+        t->pairs = pairs;
+    if (window)
+        t->window = window;
 }
 
 /* One data row: size and the value the benchmark reports, converted to seconds. */
@@ -53,7 +62,7 @@ static int read_row(const char *s, int line, cal_table *t, cs_error *err)
 {
     char *end;
     double bytes = strtod(s, &end);
-    if (end == s || bytes < 0 || bytes != (double)(long long)bytes)
+    if (end == s || !(bytes >= 0 && bytes <= 9e15) || bytes != (double)(long long)bytes)
         return cs_fail(err, "%s:%d: expected a row 'size value' with a whole number of bytes, "
                        "got '%s'", t->path, line, s);
     const char *v = end;

@@ -8,6 +8,7 @@
 #include "calibrate/calibrate.h"
 #include "common/util.h"
 
+#define MAX_TABLE_BYTES (16 << 20) /* a benchmark table is a few KiB; refuse anything huge */
 #define ALLOWED "osu_latency, osu_bw, osu_bibw, osu_mbw_mr text output, or a CSV " \
                 "bytes,seconds[,messages]"
 
@@ -45,10 +46,16 @@ static int read_lines(const char *path, cal_lines *l, cs_error *err)
     size_t cap = 4096, len = 0;
     char *text = xmalloc(cap);
     size_t got;
-    while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+    while ((got = fread(text + len, 1, cap - len - 1, f)) > 0 && len <= MAX_TABLE_BYTES) {
         len += got;
         if (len + 1 == cap)
             text = xrealloc(text, cap *= 2);
+    }
+    if (len > MAX_TABLE_BYTES) {
+        fclose(f);
+        free(text);
+        return cs_fail(err, "%s: larger than %d MiB: not a benchmark table (expected %s)", path,
+                       MAX_TABLE_BYTES >> 20, ALLOWED);
     }
     int bad = ferror(f);
     fclose(f);
