@@ -26,6 +26,7 @@ int cmd_traffic(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 
 /* Prints "collsim <cmd>: <message>" on stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -21,6 +21,7 @@ static const command commands[] = {
     {"traffic", cmd_traffic, "internal/external bytes of algorithms on a real allocation + group map"},
     {"dump", cmd_dump, "write a schedule as GOAL (LogGOPSim) or JSON lines"},
     {"check", cmd_check, "CI check of an algorithm over ranks, sizes, topologies (JUnit)"},
+    {"calibrate", cmd_calibrate, "fit endpoint costs from OSU / CSV ping-pong, bandwidth, message-rate tables"},
     {"merge", cmd_merge, "combine the outputs of `collsim run --shard K/N` runs into one"},
 };
 
