@@ -3,7 +3,7 @@
  *
  * Sources are files of the PICO repository (github.com/HLC-Lab/pico, read at its July
  * 2025 snapshot): the tracer's patterns (tracer/algo_patterns.json), the patterns its
- * tracer/trace_communications.py writes in code (BCAST), and the libbine library
+ * tracer/trace_communications.py writes in code (BCAST, REDUCE, SCATTER), and the libbine library
  * (the libbine/ sources, whose bcast_scatter_allgather is a port of Open MPI's). Each row was
  * derived by reading that source; tests/test_aliases.c pins every row's peers and bytes
  * at P = 8 and 16 against vectors written from the same source.
@@ -126,6 +126,25 @@ static const alg_alias table[] = {
           "scatter=doubling send_back=no", PICO_PY),
     ALIAS(COLL_BCAST, "pico:binomial_bdw_halving_doubling", "scatter_allgather",
           "send_back=no", PICO_PY),
+    /* REDUCE: the tracer's code, the BCAST trees and bdw pairs run backwards (every rank
+     * sends in the reduce-scatter); its reduce names put the reduce-scatter's order first:
+     * bdw_halving_doubling = coll_bdw(first_halving=False) = distance-doubling
+     * reduce-scatter (1/2 to the nearest peer) + gather over the distance-doubling tree */
+    ALIAS(COLL_REDUCE, "pico:binomial_doubling", "binomial_doubling", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:binomial_halving", "binomial", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_doubling", "bine_doubling", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_halving", "bine", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_bdw_halving_doubling", "bine_rs_gather", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_bdw_doubling_halving", "bine_rs_gather", "order=halving",
+          PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:binomial_bdw_halving_doubling", "rabenseifner", "order=nearest",
+          PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:binomial_bdw_doubling_halving", "rabenseifner", "", PICO_PY),
+    /* SCATTER: the tracer's code (scatter: the BCAST trees, 1/2^(s+1) of n at step s) */
+    ALIAS(COLL_SCATTER, "pico:binomial_doubling", "binomial_doubling", "", PICO_PY),
+    ALIAS(COLL_SCATTER, "pico:binomial_halving", "binomial", "", PICO_PY),
+    ALIAS(COLL_SCATTER, "pico:bine_doubling", "bine_doubling", "", PICO_PY),
+    ALIAS(COLL_SCATTER, "pico:bine_halving", "bine", "", PICO_PY),
     ALIAS(COLL_BCAST, "libbine:bcast_bine_lat", "bine_doubling", "", LIBBINE_BCAST),
     ALIAS(COLL_BCAST, "libbine:bcast_bine_lat_reversed", "bine", "", LIBBINE_BCAST),
     ALIAS(COLL_BCAST, "libbine:bcast_bine_bdw_static", "bine_scatter_allgather", "send_back=no",
