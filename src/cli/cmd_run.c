@@ -161,22 +161,6 @@ static int finish(run_cli *v, sweep_plan *plan, const sweep_outcome *out)
     return 0;
 }
 
-/* --dry-run: the plan on stdout, one point per line (point, id, topology, model, label,
- * tab-separated), and its size on stderr. */
-static void print_plan(const sweep_plan *plan)
-{
-    size_t n = sweep_plan_count(plan);
-    for (size_t i = 0; i < n; i++) {
-        const sweep_point *pt = sweep_plan_point(plan, i);
-        char label[512];
-        sweep_point_label(plan, pt, label, sizeof label);
-        printf("%zu\t%s\t%s\t%s\t%s\n", i, pt->id, sweep_plan_str(plan, pt->topology),
-               sim_model_name(pt->model), label);
-    }
-    fprintf(stderr, "collsim run: %zu points (%zu duplicates dropped); --dry-run: nothing run\n",
-            n, sweep_plan_facts(plan)->duplicates);
-}
-
 int cmd_run(int argc, char **argv)
 {
     run_cli v;
@@ -190,9 +174,9 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (v.dry_run) {
-        print_plan(plan);
+        rc = run_dry(plan);
         sweep_plan_free(plan);
-        return 0;
+        return rc;
     }
     sweep_outcome out;
     if (sweep_run(plan, &v.run, &out, &err) < 0) {
