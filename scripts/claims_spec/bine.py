@@ -304,7 +304,12 @@ CLAIMS += [
           fugaku_gain("32x256", "allreduce", ["bucket ports=multi", "swing_bandwidth ports=multi",
                                               "rabenseifner_torus"]),
           [FUGAKU_FLOW], "%.2fx", baseline="collsim torus set",
-          cause="different baselines: the paper ran Trinaryx (not in collsim); against collsim's torus set Swing multiport (and bucket at 8 MiB) is faster than Bine on 32x256, unexplained yet (README, Fugaku)"),
+          cause="different baselines: the paper ran Trinaryx (not in collsim); against "
+                "collsim's torus set Swing multiport (and bucket at 8 MiB) is faster than "
+                "Bine on 32x256 because bine_torus's reduce-scatter takes the 256-long "
+                "dimension's extra steps first, with the largest messages; in Swing's "
+                "dimension order (dim_order=rotation) it sends Swing's messages "
+                "(results/bine/bine_torus_order)"),
     Claim("Sec. 5.4", "up to 40x vs binomial (Open MPI-derived, not torus-optimized)",
           "Fugaku 2x2x2, 4x4x4, 8x8x8, flow; vs recursive doubling / Rabenseifner",
           "40x", rel(40, 0.25), fugaku_vs_binomial, [FUGAKU], "%.1fx",

@@ -44,6 +44,8 @@ same_ids "bine_fugaku_flow" results/bine/bine_fugaku_flow/results.csv $B run $S/
 same_ids "bine_mn5" results/bine/bine_mn5/results.csv $B run $S/bine_mn5.lua
 same_ids "bine_rabenseifner_order" results/bine/rabenseifner_order/results.csv \
     $B run $S/bine_rabenseifner_order.lua
+same_ids "bine_torus_order" results/bine/bine_torus_order/results.csv \
+    $B run $S/bine_torus_order.lua
 same_ids "pico_bcast" results/pico/pico_bcast/results.csv $B run $S/pico_bcast.lua
 same_ids "swing_tori" results/swing/swing_tori/results.csv SWING_SHAPES=8x8,16x16,8x8x8 $B run $S/swing_tori.lua
 same_ids "swing_large" results/swing/swing_large/results.csv \
@@ -110,6 +112,11 @@ check "bad ALLTOALLV_P" 2 "alltoallv_radix.lua:[0-9]*: ALLTOALLV_P: a comma-sepa
 grep -v "order=nearest" results/bine/rabenseifner_order/results.csv > "$tmp/rorder.csv"
 check "bine_rorder_stats: missing baseline" 1 "traffic point .*allreduce.* lacks an algorithm (has bine, farthest)" -- \
     python3 scripts/bine_rorder_stats.py "$tmp/rorder.csv"
+
+# bine_torus_order_stats.py refuses a shape without Swing's row (planted: Swing removed)
+grep -v "swing_bandwidth" results/bine/bine_torus_order/results.csv > "$tmp/torder.csv"
+check "bine_torus_order_stats: missing Swing" 1 "traffic point 64x64 ports=1 lacks swing" -- \
+    python3 scripts/bine_torus_order_stats.py "$tmp/torder.csv"
 
 rm -rf "$tmp"
 exit $fail
