@@ -28,7 +28,7 @@ local reduce_scatter = {"recursive_halving", "recursive_doubling", "bine"}
 -- LUMI / Leonardo allocations, as bine_traffic.lua (files named relative to this file)
 local alloc = {}
 for _, name in ipairs{"lumi", "leonardo"} do
-  local groups = (name == "lumi") and 24 or 23
+  local groups = (name == "lumi") and 24 or 22 -- Leonardo: 22 of its 23 groups hold nodes
   for _, g in ipairs{16, 64} do
     alloc[#alloc + 1] = {preset = name, capacity = g * groups, placement =
       collsim.placement.file("bine_alloc/" .. name .. "_aligned" .. g .. ".txt")}

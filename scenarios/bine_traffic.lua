@@ -29,7 +29,7 @@ local ranks = collsim.ranks.pow2(16, 2048)
 local alloc_dir = "bine_alloc/"
 local alloc = {}
 for _, name in ipairs{"lumi", "leonardo"} do
-  local groups = (name == "lumi") and 24 or 23
+  local groups = (name == "lumi") and 24 or 22 -- Leonardo: 22 of its 23 groups hold nodes
   for _, g in ipairs{16, 64} do
     alloc[#alloc + 1] = {preset = name, placement = collsim.placement.file(
       alloc_dir .. name .. "_aligned" .. g .. ".txt"), capacity = g * groups}

@@ -186,6 +186,7 @@ PAIRS = [("bcast", "bine", "binomial_halving"), ("bcast", "bine", "binomial_doub
 
 # time comparisons: (collective, Bine algorithm, binomial-style counterpart)
 TIME_PAIRS = [("allreduce", "bine_latency", "recursive_doubling"),
+              ("allreduce", "bine_bandwidth", "rabenseifner order=nearest"),
               ("allreduce", "bine_bandwidth", "rabenseifner"),
               ("allgather", "bine", "recursive_doubling"),
               ("reduce_scatter", "bine", "recursive_halving"),
@@ -222,6 +223,12 @@ def other_tables(rows):
     print()
 
 
+def alg_name(r):
+    """the algorithm with its parameters: rabenseifner (farthest-first, collsim's default)
+    and rabenseifner order=nearest (the vendors') are two baselines"""
+    return r["algorithm"] + (" " + r["params"] if r.get("params") else "")
+
+
 def lumi(resdir, name, part="all"):
     """Tables of one LUMI run (bine_lumi_small, or the full bine_lumi, perhaps partial):
     part "all", "pairs" (Bine vs its counterpart) or "summary" (best vs best)."""
@@ -238,7 +245,7 @@ def lumi(resdir, name, part="all"):
         side = "bine" if r["algorithm"] in bine_names else "classic"
         t = float(r["time_s"])
         if side not in best[key] or t < best[key][side][0]:
-            best[key][side] = (t, r["algorithm"], float(r["algbw_Bps"]))
+            best[key][side] = (t, alg_name(r), float(r["algbw_Bps"]))
     if part == "summary":
         lumi_summary(best)
         return
@@ -257,7 +264,7 @@ def lumi(resdir, name, part="all"):
             print("| %s | %d | %d | %s | %s | %.2f | %.2f |" % (key[0], key[1], key[2],
                   b["classic"][1], b["bine"][1], sp, b["bine"][2] / 1e9))
         print("\nBine faster by > 1%% in %d of %d configurations.\n" % (wins, total))
-    times = {(r["collective"], r["algorithm"], int(r["ranks"]), int(r["size_bytes"])):
+    times = {(r["collective"], alg_name(r), int(r["ranks"]), int(r["size_bytes"])):
              float(r["time_s"]) for r in rows}
     print("## LUMI (flow model): Bine vs its binomial counterpart (the paper's Table 3)\n")
     print("| collective | Bine | binomial counterpart | configs | win % | loss % | geomean "

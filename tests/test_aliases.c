@@ -269,6 +269,100 @@ static void v_bc_binomial_bdw_hd(msgs *e, int P, int64_t n) { bdw(e, P, n, xor_d
  * blocks = n/2^(k-j)), every rank both ways */
 static void v_bc_ompi_sag(msgs *e, int P, int64_t n) { bdw(e, P, n, xor_dh, xor_dd, 0); }
 
+/* Reduce tree (tracer: tree_coll_lat under REDUCE): the bcast tree of f run backwards:
+ * at step k-1-s the rank that bcast step s reached sends the (partial) vector back. */
+static void rtree(msgs *e, int P, int64_t n, peer_rule f)
+{
+    int k = log2i(P), recv[64];
+    recv_steps(P, f, recv);
+    for (int s = 0; s < k; s++)
+        for (int r = 0; r < P; r++)
+            if (recv[r] < s)
+                add(e, k - 1 - s, f(r, s, k, P), r, n);
+}
+
+/* Scatter tree (tracer: scatter): bcast step s of the tree of f carries n/2^(s+1), the
+ * blocks of the child's subtree. */
+static void stree(msgs *e, int P, int64_t n, peer_rule f)
+{
+    int k = log2i(P), recv[64];
+    recv_steps(P, f, recv);
+    for (int s = 0; s < k; s++)
+        for (int r = 0; r < P; r++)
+            if (recv[r] < s)
+                add(e, s, r, f(r, s, k, P), n >> (s + 1));
+}
+
+/* Reduce-scatter + gather reduce (tracer: coll_bdw with reduce=True, which counts every
+ * rank's butterfly send): reduce-scatter step i, every rank sends n/2^(i+1) to rs(r, i);
+ * then the scatter tree of f backwards: at step k + k-1-s the rank that scatter step s
+ * reached sends its n/2^(s+1) to its parent. coll_bdw(first_halving=False) pairs the
+ * butterfly peer f(r, k-1-j) with n/2^(k-j), i.e. rs = the tree's own order. */
+static void rs_gather(msgs *e, int P, int64_t n, peer_rule rs, peer_rule f)
+{
+    int k = phase(e, P, n, 0, log2i(P), rs, rs_size), recv[64];
+    recv_steps(P, f, recv);
+    for (int s = 0; s < k; s++)
+        for (int r = 0; r < P; r++)
+            if (recv[r] < s)
+                add(e, k + k - 1 - s, f(r, s, k, P), r, n >> (s + 1));
+}
+
+/* REDUCE (the tracer's names; bdw_X_Y = coll_bdw(first_halving = (X == doubling))) */
+static void v_re_binomial_dd(msgs *e, int P, int64_t n) { rtree(e, P, n, xor_dd); }
+static void v_re_binomial_dh(msgs *e, int P, int64_t n) { rtree(e, P, n, xor_dh); }
+static void v_re_bine_dd(msgs *e, int P, int64_t n) { rtree(e, P, n, fi_dd); }
+static void v_re_bine_dh(msgs *e, int P, int64_t n) { rtree(e, P, n, fi_dh); }
+static void v_re_bine_bdw_hd(msgs *e, int P, int64_t n) { rs_gather(e, P, n, fi_dd, fi_dd); }
+static void v_re_bine_bdw_dh(msgs *e, int P, int64_t n) { rs_gather(e, P, n, fi_dh, fi_dh); }
+static void v_re_binomial_bdw_hd(msgs *e, int P, int64_t n) { rs_gather(e, P, n, xor_dd, xor_dd); }
+static void v_re_binomial_bdw_dh(msgs *e, int P, int64_t n) { rs_gather(e, P, n, xor_dh, xor_dh); }
+/* SCATTER: "binomial_doubling" rank ^ (1 << step), "binomial_halving" rank ^ (1 << (steps -
+ * step - 1)), "bine_doubling" fi(rank, step), "bine_halving" fi(rank, steps - step - 1) */
+static void v_sc_binomial_dd(msgs *e, int P, int64_t n) { stree(e, P, n, xor_dd); }
+static void v_sc_binomial_dh(msgs *e, int P, int64_t n) { stree(e, P, n, xor_dh); }
+static void v_sc_bine_dd(msgs *e, int P, int64_t n) { stree(e, P, n, fi_dd); }
+static void v_sc_bine_dh(msgs *e, int P, int64_t n) { stree(e, P, n, fi_dh); }
+
+/* ---- MPICH (src/mpi/coll/, root 0, P a power of two) ---------------------------------- */
+
+/* Gather tree: the scatter tree of f backwards (gather_intra_binomial: a rank whose
+ * relative_rank has bit mask set sends its subtree's mask blocks to rank - mask). */
+static void gtree(msgs *e, int P, int64_t n, peer_rule f)
+{
+    int k = log2i(P), recv[64];
+    recv_steps(P, f, recv);
+    for (int s = 0; s < k; s++)
+        for (int r = 0; r < P; r++)
+            if (recv[r] < s)
+                add(e, k - 1 - s, f(r, s, k, P), r, n >> (s + 1));
+}
+static int ring_prev_2t(int r, int s, int k, int P) { (void)k; return ((r - (1 << s)) % P + P) % P; }
+static int xor_i(int r, int s, int k, int P) { (void)k; (void)P; return r ^ (s + 1); }
+static int plus_i(int r, int s, int k, int P) { (void)k; return (r + s + 1) % P; }
+static int64_t doubling_blocks(int s, int k, int P, int64_t n) { (void)k; return (n / P) << s; }
+
+/* allgather_intra_brucks: pof2 = 1, 2, ..: Sendrecv curr_cnt (= pof2 blocks) to
+ * dst = rank - pof2 */
+static void v_mpich_ag_brucks(msgs *e, int P, int64_t n)
+{
+    phase(e, P, n, 0, log2i(P), ring_prev_2t, doubling_blocks);
+}
+/* alltoall_intra_pairwise, is_pof2: i = 1..P-1, src = dst = rank ^ i, one block (n/P) */
+static void v_mpich_a2a_pairwise(msgs *e, int P, int64_t n) { phase(e, P, n, 0, P - 1, xor_i, per_rank); }
+/* reduce_scatter_intra_pairwise: i = 1..P-1, dst = (rank + i) % P, recvcounts[dst] */
+static void v_mpich_rs_pairwise(msgs *e, int P, int64_t n) { phase(e, P, n, 0, P - 1, plus_i, per_rank); }
+/* bcast_intra_scatter_ring_allgather: MPII_Scatter_for_bcast (the binomial scatter: rank +
+ * mask, mask = P/2, P/4, .., the subtree's mask blocks), then P-1 Sendrecv of one
+ * scatter_size block to right = rank + 1 */
+static void v_mpich_bc_scatter_ring(msgs *e, int P, int64_t n)
+{
+    stree(e, P, n, xor_dh);
+    phase(e, P, n, log2i(P), P - 1, ring_next, per_rank);
+}
+/* gather_intra_binomial: the subtree of relative_rank has mask blocks */
+static void v_mpich_gather_binomial(msgs *e, int P, int64_t n) { gtree(e, P, n, xor_dh); }
+
 typedef struct vector_row {
     coll_kind coll;
     const char *alias;
@@ -304,7 +398,51 @@ static const vector_row vectors[] = {
     {COLL_BCAST, "pico:bine_bdw_halving_doubling", v_bc_bine_bdw_hd},
     {COLL_BCAST, "pico:binomial_bdw_doubling_halving", v_bc_binomial_bdw_dh},
     {COLL_BCAST, "pico:binomial_bdw_halving_doubling", v_bc_binomial_bdw_hd},
+    {COLL_REDUCE, "pico:binomial_doubling", v_re_binomial_dd},
+    {COLL_REDUCE, "pico:binomial_halving", v_re_binomial_dh},
+    {COLL_REDUCE, "pico:bine_doubling", v_re_bine_dd},
+    {COLL_REDUCE, "pico:bine_halving", v_re_bine_dh},
+    {COLL_REDUCE, "pico:bine_bdw_halving_doubling", v_re_bine_bdw_hd},
+    {COLL_REDUCE, "pico:bine_bdw_doubling_halving", v_re_bine_bdw_dh},
+    {COLL_REDUCE, "pico:binomial_bdw_halving_doubling", v_re_binomial_bdw_hd},
+    {COLL_REDUCE, "pico:binomial_bdw_doubling_halving", v_re_binomial_bdw_dh},
+    {COLL_SCATTER, "pico:binomial_doubling", v_sc_binomial_dd},
+    {COLL_SCATTER, "pico:binomial_halving", v_sc_binomial_dh},
+    {COLL_SCATTER, "pico:bine_doubling", v_sc_bine_dd},
+    {COLL_SCATTER, "pico:bine_halving", v_sc_bine_dh},
     {COLL_BCAST, "libbine:bcast_bine_lat", v_bc_bine_dd},
+    /* MPICH: allreduce_intra_recursive_doubling (mask = 1, 2, ..: rank ^ mask, count);
+     * _reduce_scatter_allgather (mask = 1 up: newrank ^ mask, the window halving; then mask
+     * = pof2/2 down); _ring (dst = rank + 1, cnts[i] = count/P, 2(P-1) steps) */
+    {COLL_ALLREDUCE, "mpich:recursive_doubling", v_ar_rd},
+    {COLL_ALLREDUCE, "mpich:reduce_scatter_allgather", v_ar_rabenseifner},
+    {COLL_ALLREDUCE, "mpich:ring", v_ar_ring},
+    /* allgather_intra_recursive_doubling: rank ^ mask, mask = 1 up, curr_cnt doubling;
+     * _ring: right = rank + 1, one block */
+    {COLL_ALLGATHER, "mpich:recursive_doubling", v_ag_dd},
+    {COLL_ALLGATHER, "mpich:ring", v_ag_ring},
+    {COLL_ALLGATHER, "mpich:brucks", v_mpich_ag_brucks},
+    /* alltoall_intra_brucks: dst = rank + pof2, the blocks with bit pof2 set (P/2 of them) */
+    {COLL_ALLTOALL, "mpich:brucks", v_a2a_bruck},
+    {COLL_ALLTOALL, "mpich:pairwise", v_mpich_a2a_pairwise},
+    /* reduce_scatter_intra_recursive_halving: mask = pof2/2 down, newrank ^ mask, mask blocks */
+    {COLL_REDUCE_SCATTER, "mpich:recursive_halving", v_rs_dh},
+    {COLL_REDUCE_SCATTER, "mpich:pairwise", v_mpich_rs_pairwise},
+    /* bcast_intra_binomial: relative_rank + mask, mask = P/2 down; scatter_recursive_doubling
+     * _allgather: the binomial scatter, then relative_rank ^ mask, mask = 1 up, every rank
+     * both ways (curr_size doubling) */
+    {COLL_BCAST, "mpich:binomial", v_bc_binomial_dh},
+    {COLL_BCAST, "mpich:scatter_recursive_doubling_allgather", v_bc_ompi_sag},
+    {COLL_BCAST, "mpich:scatter_ring_allgather", v_mpich_bc_scatter_ring},
+    /* reduce_intra_binomial: mask = 1 up; a rank with relrank & mask sends the vector to
+     * relrank & ~mask; reduce_scatter_gather: newrank ^ mask, mask = 1 up, the window
+     * halving, then the gather mask = pof2/2 down, sending when newdst's half holds the
+     * root: the distance-doubling tree (binomial_bdw_halving_doubling's pattern) */
+    {COLL_REDUCE, "mpich:binomial", v_re_binomial_dh},
+    {COLL_REDUCE, "mpich:reduce_scatter_gather", v_re_binomial_bdw_hd},
+    {COLL_GATHER, "mpich:binomial", v_mpich_gather_binomial},
+    /* scatter_intra_binomial: rank + mask, mask = P/2 down, the subtree's mask blocks */
+    {COLL_SCATTER, "mpich:binomial", v_sc_binomial_dh},
     {COLL_BCAST, "libbine:bcast_bine_lat_reversed", v_bc_bine_dh},
     {COLL_BCAST, "libbine:bcast_bine_bdw_static", v_bc_bine_bdw_dh},
     {COLL_BCAST, "libbine:bcast_scatter_allgather", v_bc_ompi_sag},
@@ -384,7 +522,7 @@ static void test_every_alias_pattern(void)
             CU_ASSERT_EQUAL(check_pattern(a->desc.coll, a->desc.name, v, P), 0);
         checked++;
     }
-    CU_ASSERT(checked >= 28);
+    CU_ASSERT(checked >= 58);
 }
 
 /* Planted bugs: the vectors tell distance-doubling from distance-halving, and the send back
@@ -396,6 +534,13 @@ static void test_planted_wrong_pattern(void)
     vector_row no_skip = {COLL_BCAST, "x", v_bc_ompi_sag};
     CU_ASSERT_EQUAL(check_pattern(COLL_BCAST, "pico:binomial_bdw_halving_doubling", &no_skip, 16),
                     -1);
+    vector_row dh_tree = {COLL_REDUCE, "x", v_re_binomial_bdw_dh};
+    CU_ASSERT_EQUAL(check_pattern(COLL_REDUCE, "pico:binomial_bdw_halving_doubling", &dh_tree, 8),
+                    -1);
+    vector_row rs_r_plus_i = {COLL_ALLTOALL, "x", v_mpich_rs_pairwise}; /* r+i, not r xor i */
+    CU_ASSERT_EQUAL(check_pattern(COLL_ALLTOALL, "mpich:pairwise", &rs_r_plus_i, 8), -1);
+    vector_row bine_dh = {COLL_SCATTER, "x", v_sc_bine_dh};
+    CU_ASSERT_EQUAL(check_pattern(COLL_SCATTER, "pico:bine_doubling", &bine_dh, 16), -1);
     vector_row doubling = {COLL_ALLGATHER, "x", v_ag_bine_dd};
     CU_ASSERT_EQUAL(check_pattern(COLL_ALLGATHER, "pico:bine_halving", &doubling, 16), -1);
 }
@@ -437,16 +582,24 @@ static void test_lookup_and_errors(void)
 }
 
 /* Every bcast alias verifies (data semantics) at the powers of two and a root != 0. */
-static void test_bcast_aliases_verify(void)
+/* Rooted aliases (bcast, reduce, gather, scatter) are correct collectives: P = 2..64 (and, for
+ * reduce, gather and scatter, the non-powers of two 3, 6, 12, 24) with root P-1 */
+static void test_rooted_aliases_verify(void)
 {
+    static const int Ps[] = {2, 3, 4, 6, 8, 12, 16, 24, 32, 64};
     for (size_t i = 0; i < alias_count(); i++) {
         const alg_alias *a = alias_at(i);
+        coll_kind c = a->desc.coll;
         cs_error err;
-        if (a->desc.coll != COLL_BCAST || alias_check(a, &err) < 0)
+        if ((c != COLL_BCAST && c != COLL_REDUCE && c != COLL_SCATTER && c != COLL_GATHER) ||
+            alias_check(a, &err) < 0)
             continue;
-        for (int P = 2; P <= 64; P *= 2) {
+        for (size_t j = 0; j < sizeof Ps / sizeof Ps[0]; j++) {
+            int P = Ps[j];
+            if (c == COLL_BCAST && (P & (P - 1)))
+                continue; /* send_back=no needs a power of two */
             coll_spec s;
-            coll_spec_init(&s, COLL_BCAST, P, 1 << 20);
+            coll_spec_init(&s, c, P, 1 << 20);
             s.root = P - 1;
             CU_ASSERT(test_verify_expect_ok(&a->desc, &s));
         }
@@ -460,7 +613,7 @@ int main(void)
         {"every alias: peers and bytes at P = 8, 16", test_every_alias_pattern},
         {"planted wrong vectors are caught", test_planted_wrong_pattern},
         {"lookup, unknown and missing aliases", test_lookup_and_errors},
-        {"bcast aliases verify, P = 2..64, root P-1", test_bcast_aliases_verify},
+        {"rooted aliases verify, P = 2..64, root P-1", test_rooted_aliases_verify},
         {NULL, NULL},
     };
     test_add_suite("aliases", cases);

@@ -3,10 +3,14 @@
  *
  * Sources are files of the PICO repository (github.com/HLC-Lab/pico, read at its July
  * 2025 snapshot): the tracer's patterns (tracer/algo_patterns.json), the patterns its
- * tracer/trace_communications.py writes in code (BCAST), and the libbine library
+ * tracer/trace_communications.py writes in code (BCAST, REDUCE, SCATTER), and the libbine library
  * (the libbine/ sources, whose bcast_scatter_allgather is a port of Open MPI's). Each row was
  * derived by reading that source; tests/test_aliases.c pins every row's peers and bytes
- * at P = 8 and 16 against vectors written from the same source.
+ * at P = 8 and 16 against vectors written from the same source. The mpich: rows are MPICH's
+ * intra-communicator algorithms (github.com/pmodels/mpich, src/mpi/coll/, read at commit
+ * 6a79bf6575), named as its MPIR_CVAR_*_INTRA_ALGORITHM values; the vectors are for root
+ * 0 and P a power of two (MPICH folds other P its own way, and roots its reduce's gather
+ * by xor, not rotation).
  */
 #include "algorithms/aliases.h"
 
@@ -85,6 +89,7 @@ static void alias_release(void *ctx)
 #define PICO_PY "HLC-Lab/pico tracer/trace_communications.py"
 #define LIBBINE_BCAST "HLC-Lab/pico libbine/libbine_bcast.c"
 #define LIBBINE_ALLREDUCE "HLC-Lab/pico libbine/libbine_allreduce.c"
+#define MPICH(file) "pmodels/mpich src/mpi/coll/" file
 
 static const alg_alias table[] = {
     /* ALLREDUCE: algo_patterns.json. ring: the json's allgather sends to r-1, libbine's
@@ -126,6 +131,25 @@ static const alg_alias table[] = {
           "scatter=doubling send_back=no", PICO_PY),
     ALIAS(COLL_BCAST, "pico:binomial_bdw_halving_doubling", "scatter_allgather",
           "send_back=no", PICO_PY),
+    /* REDUCE: the tracer's code, the BCAST trees and bdw pairs run backwards (every rank
+     * sends in the reduce-scatter); its reduce names put the reduce-scatter's order first:
+     * bdw_halving_doubling = coll_bdw(first_halving=False) = distance-doubling
+     * reduce-scatter (1/2 to the nearest peer) + gather over the distance-doubling tree */
+    ALIAS(COLL_REDUCE, "pico:binomial_doubling", "binomial_doubling", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:binomial_halving", "binomial", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_doubling", "bine_doubling", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_halving", "bine", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_bdw_halving_doubling", "bine_rs_gather", "", PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:bine_bdw_doubling_halving", "bine_rs_gather", "order=halving",
+          PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:binomial_bdw_halving_doubling", "rabenseifner", "order=nearest",
+          PICO_PY),
+    ALIAS(COLL_REDUCE, "pico:binomial_bdw_doubling_halving", "rabenseifner", "", PICO_PY),
+    /* SCATTER: the tracer's code (scatter: the BCAST trees, 1/2^(s+1) of n at step s) */
+    ALIAS(COLL_SCATTER, "pico:binomial_doubling", "binomial_doubling", "", PICO_PY),
+    ALIAS(COLL_SCATTER, "pico:binomial_halving", "binomial", "", PICO_PY),
+    ALIAS(COLL_SCATTER, "pico:bine_doubling", "bine_doubling", "", PICO_PY),
+    ALIAS(COLL_SCATTER, "pico:bine_halving", "bine", "", PICO_PY),
     ALIAS(COLL_BCAST, "libbine:bcast_bine_lat", "bine_doubling", "", LIBBINE_BCAST),
     ALIAS(COLL_BCAST, "libbine:bcast_bine_lat_reversed", "bine", "", LIBBINE_BCAST),
     ALIAS(COLL_BCAST, "libbine:bcast_bine_bdw_static", "bine_scatter_allgather", "send_back=no",
@@ -134,6 +158,34 @@ static const alg_alias table[] = {
           LIBBINE_BCAST),
     ALIAS(COLL_BCAST, "ompi:scatter_allgather", "scatter_allgather", "",
           LIBBINE_BCAST " (port of Open MPI's ompi_coll_base_bcast_intra_scatter_allgather)"),
+    /* MPICH */
+    ALIAS(COLL_ALLREDUCE, "mpich:recursive_doubling", "recursive_doubling", "",
+          MPICH("allreduce/allreduce_intra_recursive_doubling.c")),
+    ALIAS(COLL_ALLREDUCE, "mpich:reduce_scatter_allgather", "rabenseifner", "order=nearest",
+          MPICH("allreduce/allreduce_intra_reduce_scatter_allgather.c")),
+    ALIAS(COLL_ALLREDUCE, "mpich:ring", "ring", "", MPICH("allreduce/allreduce_intra_ring.c")),
+    ALIAS(COLL_ALLGATHER, "mpich:recursive_doubling", "recursive_doubling", "",
+          MPICH("allgather/allgather_intra_recursive_doubling.c")),
+    ALIAS(COLL_ALLGATHER, "mpich:ring", "ring", "", MPICH("allgather/allgather_intra_ring.c")),
+    ALIAS(COLL_ALLGATHER, "mpich:brucks", "bruck", "", MPICH("allgather/allgather_intra_brucks.c")),
+    ALIAS(COLL_ALLTOALL, "mpich:brucks", "bruck", "", MPICH("alltoall/alltoall_intra_brucks.c")),
+    ALIAS(COLL_ALLTOALL, "mpich:pairwise", "xor", "", /* P a power of two; else r+i (pairwise) */
+          MPICH("alltoall/alltoall_intra_pairwise.c")),
+    ALIAS(COLL_REDUCE_SCATTER, "mpich:recursive_halving", "recursive_halving", "",
+          MPICH("reduce_scatter/reduce_scatter_intra_recursive_halving.c")),
+    ALIAS(COLL_REDUCE_SCATTER, "mpich:pairwise", "pairwise", "",
+          MPICH("reduce_scatter/reduce_scatter_intra_pairwise.c")),
+    ALIAS(COLL_BCAST, "mpich:binomial", "binomial_halving", "",
+          MPICH("bcast/bcast_intra_binomial.c")),
+    ALIAS(COLL_BCAST, "mpich:scatter_recursive_doubling_allgather", "scatter_allgather", "",
+          MPICH("bcast/bcast_intra_scatter_recursive_doubling_allgather.c")),
+    ALIAS(COLL_BCAST, "mpich:scatter_ring_allgather", "scatter_ring_allgather", "",
+          MPICH("bcast/bcast_intra_scatter_ring_allgather.c")),
+    ALIAS(COLL_REDUCE, "mpich:binomial", "binomial", "", MPICH("reduce/reduce_intra_binomial.c")),
+    ALIAS(COLL_REDUCE, "mpich:reduce_scatter_gather", "rabenseifner", "order=nearest",
+          MPICH("reduce/reduce_intra_reduce_scatter_gather.c")),
+    ALIAS(COLL_GATHER, "mpich:binomial", "binomial", "", MPICH("gather/gather_intra_binomial.c")),
+    ALIAS(COLL_SCATTER, "mpich:binomial", "binomial", "", MPICH("scatter/scatter_intra_binomial.c")),
     /* Swing (De Sensi et al., NSDI'24; shared/reference/swing.md): the allgather and
      * reduce-scatter halves of its bandwidth-optimal allreduce, one port (one ring) */
     ALIAS(COLL_ALLGATHER, "swing:allgather", "swing", "ports=1",

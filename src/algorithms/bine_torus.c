@@ -34,6 +34,17 @@ static const alg_param_desc torus_params[] = {
     {NULL, 0, NULL, NULL, NULL},
 };
 
+/* the butterflies: ports, and the dimension of each step on a rectangular torus */
+static const alg_param_desc bfly_params[] = {
+    {"ports", PARAM_CHOICE, "1", "1|multi",
+     "1: one product; multi: 2D concurrent products on n/2D each, one per direction"},
+    {"dim_order", PARAM_CHOICE, "round_robin", "round_robin|rotation",
+     "round_robin: the allgather goes round the dimensions, the reduce-scatter is that order "
+     "backwards (on a rectangular torus the long dimensions' extra steps come first, with "
+     "the largest messages); rotation: libswing's order for both (those steps last)"},
+    {NULL, 0, NULL, NULL, NULL},
+};
+
 typedef struct torus_ctx {
     coll_kind coll;
     int latency; /* allreduce: whole vector every step */
@@ -109,6 +120,9 @@ static torus_ctx *new_ctx(const coll_spec *s)
 static int prepare_bfly(const coll_spec *s, sched_layout *l, void **ctx, int64_t width,
                         int latency, cs_error *err)
 {
+    int order;
+    if (alg_param_choice(bfly_params, s, "dim_order", &order, err) < 0)
+        return -1;
     torus_ctx *c = new_ctx(s);
     int n;
     if (shape_from_spec(s, c, latency, err) < 0 || (n = slices(s, c, width, l, err)) < 0) {
@@ -131,7 +145,8 @@ static int prepare_bfly(const coll_spec *s, sched_layout *l, void **ctx, int64_t
     }
     for (int i = 0; i < n; i++) {
         /* the allgather goes in the product order, the reduce-scatter backwards */
-        tp_bfly_init(&c->bf[i], t, pats, rms, torus_port_start(t, i), TORUS_ROUND_ROBIN_REVERSED,
+        tp_bfly_init(&c->bf[i], t, pats, rms, torus_port_start(t, i),
+                     order == 0 ? TORUS_ROUND_ROBIN_REVERSED : TORUS_ROTATION,
                      torus_port_mirrored(t, i));
         tp_bfly_pattern(&c->pat[i], &c->bf[i]);
         tp_bfly_remap(&c->rm[i], &c->bf[i]);
@@ -226,13 +241,13 @@ static void gen(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b
 
 const alg_desc alg_family_bine_torus[] = {
     {COLL_ALLREDUCE, "bine_torus", "Bine reduce-scatter + allgather, dimension by dimension",
-     EVEN_DIMS, torus_params, prepare_allreduce, gen, release, ALG_READS_DIMS},
+     EVEN_DIMS, bfly_params, prepare_allreduce, gen, release, ALG_READS_DIMS},
     {COLL_ALLREDUCE, "bine_torus_latency", "Bine butterfly, whole vector, dimension by dimension",
-     POW2_DIMS, torus_params, prepare_latency, gen, release, ALG_READS_DIMS},
+     POW2_DIMS, bfly_params, prepare_latency, gen, release, ALG_READS_DIMS},
     {COLL_REDUCE_SCATTER, "bine_torus", "Bine butterfly dimension by dimension (+ fix-up)",
-     EVEN_DIMS, torus_params, prepare_partitioned, gen, release, ALG_READS_DIMS},
+     EVEN_DIMS, bfly_params, prepare_partitioned, gen, release, ALG_READS_DIMS},
     {COLL_ALLGATHER, "bine_torus", "Bine butterfly dimension by dimension (+ fix-up)", EVEN_DIMS,
-     torus_params, prepare_partitioned, gen, release, ALG_READS_DIMS},
+     bfly_params, prepare_partitioned, gen, release, ALG_READS_DIMS},
     {COLL_BCAST, "bine_torus", "product of distance-halving Bine trees, one per dimension",
      EVEN_DIMS, torus_params, prepare_tree, gen, release, ALG_READS_DIMS},
     {COLL_REDUCE, "bine_torus", "product of distance-halving Bine trees, one per dimension",

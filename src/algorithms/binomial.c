@@ -3,7 +3,10 @@
  * MPICH's binomial trees are distance-halving (the root first sends to P/2 and subtrees
  * are contiguous: that is what gather and scatter use); Open MPI's binomial bcast is
  * distance-doubling (the root first sends to 1). The reduce runs the distance-halving
- * tree backwards (MPICH). All are the tree engine (tree.h) with a binomial pattern.
+ * tree backwards (MPICH). reduce and scatter `binomial_doubling` use the distance-doubling
+ * tree (PICO's tracer's binomial_doubling): the reduce's last step is rank 1 -> root, the
+ * scatter's first sends rank 1 the strided half of the blocks (1, 3, 5, ...). All are the
+ * tree engine (tree.h) with a binomial pattern.
  */
 #include <stdlib.h>
 
@@ -81,9 +84,15 @@ const alg_desc alg_family_binomial[] = {
      prepare_doubling, gen_bcast, free, 0},
     {COLL_REDUCE, "binomial", "binomial tree (MPICH), leaves to root, distance-doubling in time",
      "any P >= 2", NULL, prepare_halving, gen_reduce, free, 0},
+    {COLL_REDUCE, "binomial_doubling",
+     "distance-doubling binomial tree, leaves to root (rank 1 sends to the root last)",
+     "any P >= 2", NULL, prepare_doubling, gen_reduce, free, 0},
     {COLL_GATHER, "binomial", "binomial tree (MPICH), contiguous subtrees", "any P >= 2", NULL,
      prepare_halving, gen_gather, free, 0},
     {COLL_SCATTER, "binomial", "binomial tree (MPICH), contiguous subtrees", "any P >= 2", NULL,
      prepare_halving, gen_scatter, free, 0},
+    {COLL_SCATTER, "binomial_doubling",
+     "distance-doubling binomial tree (root sends to 1 first), strided subtrees", "any P >= 2",
+     NULL, prepare_doubling, gen_scatter, free, 0},
     {0},
 };

@@ -28,6 +28,11 @@ int cmd_check(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 
+struct sweep_plan;
+/* `collsim run --dry-run` (run_dry.c): prints the plan, reports the points whose dims
+ * contradict their rank-to-node mapping; 0, or EXIT_USAGE when some would fail. */
+int run_dry(const struct sweep_plan *plan);
+
 /* Prints "collsim <cmd>: <message>" on stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -180,22 +180,6 @@ static int finish(run_cli *v, sweep_plan *plan, const sweep_outcome *out)
     return 0;
 }
 
-/* --dry-run: the plan on stdout, one point per line (point, id, topology, model, label,
- * tab-separated), and its size on stderr. */
-static void print_plan(const sweep_plan *plan)
-{
-    size_t n = sweep_plan_count(plan);
-    for (size_t i = 0; i < n; i++) {
-        const sweep_point *pt = sweep_plan_point(plan, i);
-        char label[512];
-        sweep_point_label(plan, pt, label, sizeof label);
-        printf("%zu\t%s\t%s\t%s\t%s\n", i, pt->id, sweep_plan_str(plan, pt->topology),
-               sim_model_name(pt->model), label);
-    }
-    fprintf(stderr, "collsim run: %zu points (%zu duplicates dropped); --dry-run: nothing run\n",
-            n, sweep_plan_facts(plan)->duplicates);
-}
-
 /* algorithms = "all": the algorithms left out where the point misses their constraints,
  * once each with the reason (not one error row per point). */
 static void print_skipped(const sweep_plan *plan)
@@ -222,9 +206,9 @@ int cmd_run(int argc, char **argv)
     if (v.run.progress != PROGRESS_QUIET)
         print_skipped(plan);
     if (v.dry_run) {
-        print_plan(plan);
+        rc = run_dry(plan);
         sweep_plan_free(plan);
-        return 0;
+        return rc;
     }
     outdir_lock lock;
     char moved[4200];

@@ -3,9 +3,13 @@
  *
  * Keys: p hosts per leaf, leaves and spines per group (every leaf linked to every spine),
  * h global links per spine, g groups (default spines*h + 1), arrangement and trunk of the
- * global links (global_links.h).
+ * global links (global_links.h). group_hosts (optional) gives each group its own number of
+ * hosts instead of p*leaves: a comma list of N or NxK (K groups of N hosts), g groups in
+ * all, e.g. "180x19,324,624x2,0" (Leonardo's cells; a group may have none); group i's
+ * hosts are spread over its leaves in contiguous runs (host j of H on leaf j*leaves/H).
  *
- * Node ids: host x on leaf x / p; group i holds switches i*(leaves+spines) + 0..leaves-1
+ * Node ids: hosts numbered group by group (host x on leaf x / p without group_hosts);
+ * group i holds switches i*(leaves+spines) + 0..leaves-1
  * (leaves) and + leaves..leaves+spines-1 (spines). Links: host links, then each group's
  * leaf-spine links (local), then the global links.
  *
@@ -14,6 +18,8 @@
  * groups: up to the spine carrying the pair's copy-0 global link, the global link, down
  * from the spine at the other end: up, global, down.
  */
+#include <stdlib.h>
+
 #include "topologies/families.h"
 #include "topologies/global_links.h"
 
@@ -80,12 +86,52 @@ static int dfplus_next_hops(const topology *t, int32_t at, int32_t dst, topo_hop
 
 typedef struct dfplus_params {
     int64_t p, L, S, g;
+    int64_t H;          /* hosts in all */
+    int32_t *ghosts;    /* group_hosts: hosts of each group (NULL: p*L each) */
     global_plan gp;
     topo_link_params lp;
 } dfplus_params;
 
+#define GROUP_HOSTS_FORMAT "a comma list of N or NxK (K groups of N hosts), e.g. 180x19,324"
+
+/* group_hosts="N[xK],..." -> d->ghosts[g], d->H; the counts must add up to g groups */
+static int read_group_hosts(const char *text, dfplus_params *d, cs_error *err)
+{
+    d->ghosts = xcalloc((size_t)d->g, sizeof *d->ghosts);
+    int64_t n = 0;
+    d->H = 0;
+    for (const char *c = text; *c;) {
+        char *end;
+        long long hosts = strtoll(c, &end, 10), reps = 1;
+        if (end == c || hosts < 0 || hosts > (1 << 26))
+            goto bad;
+        if (*end == 'x') {
+            c = end + 1;
+            reps = strtoll(c, &end, 10);
+            if (end == c || reps < 1 || reps > d->g)
+                goto bad;
+        }
+        if (*end != ',' && *end != '\0')
+            goto bad;
+        for (long long i = 0; i < reps; i++, n++) {
+            if (n >= d->g)
+                return cs_fail(err, "group_hosts=%s: more than g=%lld groups", text, (long long)d->g);
+            d->ghosts[n] = (int32_t)hosts;
+            d->H += hosts;
+        }
+        c = *end ? end + 1 : end;
+    }
+    if (n != d->g)
+        return cs_fail(err, "group_hosts=%s: %lld groups, but g=%lld", text, (long long)n,
+                       (long long)d->g);
+    return 0;
+bad:
+    return cs_fail(err, "group_hosts=%s: expected %s", text, GROUP_HOSTS_FORMAT);
+}
+
 static int read_dfplus(kv_list *kv, dfplus_params *d, cs_error *err)
 {
+    d->ghosts = NULL;
     if (kv_int(kv, "p", 4, 1, 4096, &d->p, err) < 0 ||
         kv_int(kv, "leaves", 4, 1, 4096, &d->L, err) < 0 ||
         kv_int(kv, "spines", 4, 1, 4096, &d->S, err) < 0 ||
@@ -93,12 +139,23 @@ static int read_dfplus(kv_list *kv, dfplus_params *d, cs_error *err)
         topo_link_params_read(kv, &d->lp, err) < 0)
         return -1;
     d->g = d->gp.g;
-    if (d->p * d->L * d->g > (1 << 26))
-        return cs_fail(err, "p*leaves*g = %lld hosts: more than 2^26", (long long)(d->p * d->L * d->g));
+    d->H = d->p * d->L * d->g;
+    const char *gh = kv_get(kv, "group_hosts");
+    if (gh && read_group_hosts(gh, d, err) < 0) {
+        free(d->ghosts);
+        return -1;
+    }
+    if (d->H < 1 || d->H > (1 << 26)) {
+        free(d->ghosts);
+        return cs_fail(err, "%lld hosts (%s): need 1 .. 2^26", (long long)d->H,
+                       gh ? "group_hosts" : "p*leaves*g");
+    }
     /* the switches too: spines=4096 h=15 gives 2.5e8 switches for 61,441 hosts (issue 13) */
-    if ((d->L + d->S) * d->g > (1 << 26))
+    if ((d->L + d->S) * d->g > (1 << 26)) {
+        free(d->ghosts);
         return cs_fail(err, "(leaves+spines)*g = %lld switches: more than 2^26",
                        (long long)((d->L + d->S) * d->g));
+    }
     return 0;
 }
 
@@ -107,7 +164,8 @@ int topo_size_dragonflyplus(kv_list *kv, topo_size *s, cs_error *err)
     dfplus_params d;
     if (read_dfplus(kv, &d, err) < 0)
         return -1;
-    double H = (double)(d.p * d.L * d.g);
+    double H = (double)d.H;
+    free(d.ghosts);
     *s = (topo_size){.hosts = H, .switches = (double)((d.L + d.S) * d.g),
                      .links = H + (double)d.g * d.L * d.S};
     global_links_size(&d.gp, s);
@@ -123,16 +181,20 @@ int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
     global_plan gp = d.gp;
     topo_link_params lp = d.lp;
     int32_t per = (int32_t)(L + S);
-    int32_t H = (int32_t)(p * L * g), NS = per * (int32_t)g;
+    int32_t H = (int32_t)d.H, NS = per * (int32_t)g;
     topology *t = topo_new("dragonflyplus", H, NS);
     t->routing = TOPO_ROUTE_ZONES;
     t->ngroups = t->nzones = (int32_t)g;
     t->zone = xmalloc((size_t)NS * sizeof *t->zone);
-    for (int32_t x = 0; x < H; x++) {
-        int32_t leaf = x / (int32_t)p, grp = leaf / (int32_t)L;
-        topo_attach_host(t, x, H + grp * per + leaf % (int32_t)L, LINK_FULL_DUPLEX, 0, 0);
-        t->group[x] = grp;
+    for (int32_t grp = 0, x = 0; grp < g; grp++) {
+        int64_t n = d.ghosts ? d.ghosts[grp] : p * L;
+        for (int64_t j = 0; j < n; j++, x++) {
+            int32_t leaf = (int32_t)(d.ghosts ? j * L / n : j / p);
+            topo_attach_host(t, x, H + grp * per + leaf, LINK_FULL_DUPLEX, 0, 0);
+            t->group[x] = grp;
+        }
     }
+    free(d.ghosts);
     for (int32_t s = 0; s < NS; s++)
         t->zone[s] = t->group[H + s] = s / per;
     for (int32_t i = 0; i < g; i++)

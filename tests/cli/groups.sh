@@ -23,6 +23,31 @@ check "preset map: cell 20 spans 3421-3744" 0 "2 ranks on 2 nodes in 1 groups" -
     traffic --alloc "lrdn[3421,3744]" --groups platforms/leonardo.yaml
 check "preset map: 3744 / 3745 in two cells" 0 "2 ranks on 2 nodes in 2 groups" -- \
     traffic --alloc "lrdn[3744-3745]" --groups platforms/leonardo.yaml
+# the Leonardo preset's generator builds the same cells as its map (group_hosts): a job on
+# cells 19-22 counts the same bytes through --topology (the generator's groups) as through
+# --groups (the map), and 4 groups; the old uniform 180-node model split cells 20-22
+A="lrdn[3400-3430,3700-3760,4300-4400,4900-4992]"
+"$bin" traffic --alloc "$A" --topology platforms/leonardo.yaml --format csv \
+    --collective allreduce --algorithms ring,rabenseifner > "$tmp/by_topo" 2>&1
+"$bin" traffic --alloc "$A" --groups platforms/leonardo.yaml --format csv \
+    --collective allreduce --algorithms ring,rabenseifner > "$tmp/by_map" 2>&1
+if cmp -s "$tmp/by_topo" "$tmp/by_map" && grep -q '^allreduce,ring,286,286,4,' "$tmp/by_map"; then
+    echo "ok   leonardo: generator cells = map cells (cells 19-22)"
+else
+    echo "FAIL leonardo: generator and map differ"; cat "$tmp/by_topo" "$tmp/by_map"; fail=1
+fi
+check "leonardo generator: 4992 hosts, lrdn4992 the last" 0 "2 ranks on 2 nodes in 1 groups" -- \
+    traffic --alloc "lrdn[4991-4992]" --topology platforms/leonardo.yaml
+check "dragonflyplus: group_hosts must count g groups" 2 "group_hosts=180x2: 2 groups, but g=3" -- \
+    "$bin" topo "dragonflyplus leaves=2 spines=2 h=1 g=3 group_hosts=180x2" --stats
+check "dragonflyplus: group_hosts format" 2 "group_hosts=10y2: expected a comma list of N or NxK" -- \
+    "$bin" topo "dragonflyplus leaves=2 spines=2 h=1 g=3 group_hosts=10y2" --stats
+# MareNostrum 5: the subtree is the number after "as" (as PICO's tracer reads the names of
+# the paper's MN5 allocations): two racks of as01 are one group, as01 and as04 two
+check "mn5 map: racks r2 and r5 of as01 in one group" 0 "4 ranks on 4 nodes in 1 groups" -- \
+    traffic --alloc "as01r2b[01-02],as01r5b[31-32]" --groups platforms/marenostrum5.yaml
+check "mn5 map: as01 and as04 in two groups" 0 "4 ranks on 4 nodes in 2 groups" -- \
+    traffic --alloc "as01r2b[01-02],as04r3b[01-02]" --groups platforms/marenostrum5.yaml
 # LUMI: PICO's lumi_node_to_cell puts nid007852-007977 (126 nodes) in the last cabinet
 check "lumi map: the last cabinet holds 126" 0 "3 ranks on 3 nodes in 1 groups" -- \
     traffic --alloc "nid[007852,007975,007977]" --groups platforms/lumi.yaml

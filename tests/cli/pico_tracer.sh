@@ -50,8 +50,8 @@ for traced in $D/traced_*.csv; do
         fi
     done < "$traced"
 done
-if [ "$rows" -lt 100 ]; then
-    echo "FAIL: compared $rows rows (expected 5 allocations x about 24 algorithms)"; fail=1
+if [ "$rows" -lt 180 ]; then
+    echo "FAIL: compared $rows rows (expected 5 allocations x 37 algorithms)"; fail=1
 fi
 
 # the alias table on the command line, and its errors
@@ -72,6 +72,15 @@ if compare planted bcast pico:binomial_doubling "$3" "$4" $D/alloc_64_4cells_mix
     echo "FAIL planted: binomial_doubling matched the tracer's binomial_halving"; fail=1
 else
     echo "ok   planted: binomial_doubling differs from the tracer's binomial_halving"
+fi
+# planted bug: the reduce's two binomial reduce-scatter + gather orders differ (the tracer's
+# binomial_bdw_doubling_halving row against collsim's rabenseifner order=nearest)
+row=$(grep '^reduce,binomial_bdw_doubling_halving,' $D/traced_64_4cells.csv)
+set -- $(echo "$row" | tr ',' ' ')
+if compare planted reduce pico:binomial_bdw_halving_doubling "$3" "$4" $D/alloc_64_4cells.csv; then
+    echo "FAIL planted: binomial_bdw_halving_doubling matched the tracer's doubling_halving"; fail=1
+else
+    echo "ok   planted: reduce bdw orders differ"
 fi
 rm -rf "$tmp"
 exit $fail

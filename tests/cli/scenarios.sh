@@ -44,6 +44,8 @@ same_ids "bine_fugaku_flow" results/bine/bine_fugaku_flow/results.csv $B run $S/
 same_ids "bine_mn5" results/bine/bine_mn5/results.csv $B run $S/bine_mn5.lua
 same_ids "bine_rabenseifner_order" results/bine/rabenseifner_order/results.csv \
     $B run $S/bine_rabenseifner_order.lua
+same_ids "bine_torus_order" results/bine/bine_torus_order/results.csv \
+    $B run $S/bine_torus_order.lua
 same_ids "pico_bcast" results/pico/pico_bcast/results.csv $B run $S/pico_bcast.lua
 same_ids "swing_tori" results/swing/swing_tori/results.csv SWING_SHAPES=8x8,16x16,8x8x8 $B run $S/swing_tori.lua
 same_ids "swing_large" results/swing/swing_large/results.csv \
@@ -90,6 +92,22 @@ check "dry run with collsim.draw" 0 "6 points (0 duplicates dropped); --dry-run:
 [ ! -e "$tmp/out-draw" ] || { echo "FAIL --dry-run: collsim.draw created the output directory"; fail=1; }
 check "dry run: a line per point" 0 "^0	[0-9a-f]\{16\}	dragonfly a=4 h=2 p=2	cm02	allreduce ring P=64 n=32B" -- \
     "$bin" run scenarios/quickstart.lua --dry-run
+# --dry-run finds a dims mismatch before anything runs (the Fugaku mistake planted: dims
+# reversed against the torus the ranks fill); the matching dims and an algorithm that
+# reads no dims pass, and the run itself refuses the same point at run time
+cat > "$tmp/dims.lua" <<'LUA'
+collsim.sweep{topology = "torus dims=4x8", collective = "allreduce", ranks = 32, size = "1MiB",
+              algorithms = {"swing_bandwidth", "ring"}, model = "traffic", dims = {"8x4", "4x8"}}
+LUA
+check "dry run: dims mismatch names both shapes" 2 "point 0 (allreduce swing_bandwidth P=32 n=1MiB) would fail: .*dims=8x4 do not match the rank-to-node mapping: .* as a 4x8 grid" -- \
+    "$bin" run "$tmp/dims.lua" --dry-run
+check "dry run: one point would fail" 2 "--dry-run: 1 point(s) would fail" -- \
+    "$bin" run "$tmp/dims.lua" --dry-run
+sed 's/"8x4", //' "$tmp/dims.lua" > "$tmp/dims_ok.lua"
+check "dry run: matching dims pass" 0 "2 points (0 duplicates dropped); --dry-run: nothing run" -- \
+    "$bin" run "$tmp/dims_ok.lua" --dry-run
+check "run: the same point fails at run time" 0 "1 error" -- \
+    "$bin" run "$tmp/dims.lua" -o "$tmp/dims_out" -j 1 --no-plot
 check "bad ALLTOALLV_MACHINES" 2 "alltoallv_compare.lua:[0-9]*: ALLTOALLV_MACHINES: 'summit' is not a machine .*(allowed: polaris, fugaku" -- \
     env ALLTOALLV_MACHINES=summit "$bin" run scenarios/alltoallv_compare.lua --dry-run
 check "bad ALLTOALLV_P" 2 "alltoallv_radix.lua:[0-9]*: ALLTOALLV_P: a comma-separated list" -- \
@@ -100,6 +118,11 @@ check "bad ALLTOALLV_P" 2 "alltoallv_radix.lua:[0-9]*: ALLTOALLV_P: a comma-sepa
 grep -v "order=nearest" results/bine/rabenseifner_order/results.csv > "$tmp/rorder.csv"
 check "bine_rorder_stats: missing baseline" 1 "traffic point .*allreduce.* lacks an algorithm (has bine, farthest)" -- \
     python3 scripts/bine_rorder_stats.py "$tmp/rorder.csv"
+
+# bine_torus_order_stats.py refuses a shape without Swing's row (planted: Swing removed)
+grep -v "swing_bandwidth" results/bine/bine_torus_order/results.csv > "$tmp/torder.csv"
+check "bine_torus_order_stats: missing Swing" 1 "traffic point 64x64 ports=1 lacks swing" -- \
+    python3 scripts/bine_torus_order_stats.py "$tmp/torder.csv"
 
 rm -rf "$tmp"
 exit $fail
