@@ -5,6 +5,7 @@
  *               [--workload KIND:key=value..] [--barrier]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
  *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
+ *               [--packet-engine loop|actors]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
@@ -63,6 +64,7 @@ static const char usage[] =
     "  --mtu S               packet model: packet size (default 4KiB)\n"
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
     "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
+    "  --packet-engine E     packet model: loop (default) or actors (the earlier engine)\n"
     "  --import FILE         simulate a GOAL schedule file (docs/schedule-files.md) instead\n"
     "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
     "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
@@ -82,7 +84,7 @@ typedef struct sim_cli {
     const char *import; /* --import FILE */
     const char *lua;    /* --lua FILE */
     int have_size, have_coll;
-    const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
+    const char *packet_option; /* the last of --mtu, --buffer, --routing, --packet-engine, or NULL */
     const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
     int have_ranks_per_node;
     cli_workload workload; /* --workload: alltoallv block sizes */
@@ -134,7 +136,7 @@ static const struct option opts[] = {
     {"max-memory", required_argument, 0, 'Y'},
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
-    {"workload", required_argument, 0, 'w'},
+    {"workload", required_argument, 0, 'w'}, {"packet-engine", required_argument, 0, 1000},
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -212,6 +214,10 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'U':
         rc = pk_routing_parse(optarg, &g->packet.routing, err);
         v->packet_option = "--routing";
+        break;
+    case 1000:
+        rc = pk_engine_parse(optarg, &g->packet.engine, err);
+        v->packet_option = "--packet-engine";
         break;
     case 'Y': rc = parse_size(optarg, &g->max_memory, err); break;
     case 't': rc = cli_parse_timeout(optarg, &g->point_timeout_s, err); break;

@@ -60,6 +60,7 @@ typedef struct sweep_point {
     sim_model model;
     pk_routing routing;         /* model packet: routing, mtu and buffer (else defaults) */
     int64_t mtu, buffer;
+    pk_engine engine;           /* model packet: loop (default) or actors */
     int32_t barrier;            /* 1: a dissemination barrier before the collective */
     int32_t workload;           /* canonical workload text, seed resolved, or "" */
     int32_t dims;               /* "8x8" or "" */

@@ -166,6 +166,7 @@ enum {
     AX_ROUTING,    /* pk_routing: model packet only (lua_expand.c), like mtu and buffer */
     AX_MTU,        /* bytes */
     AX_BUFFER,     /* bytes */
+    AX_ENGINE,     /* pk_engine: model packet only, like routing */
     AX_BARRIER,    /* 0 or 1: a dissemination barrier before the collective (sim.h) */
     AX_PLACEMENT,  /* string index: the placement as given ("random": seed from the point) */
     AX_RANKS_PER_NODE,
