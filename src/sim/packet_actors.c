@@ -26,6 +26,7 @@ static void port_main(int argc, char **argv)
     (void)argv;
     pk_port *pt = sg_actor_self_get_data();
     pk_net *n = pt->net;
+    pt->actor = sg_actor_self(); /* see start_daemon */
     for (;;) {
         double now = simgrid_get_clock();
         pk_packet *p = NULL;
@@ -47,6 +48,7 @@ static void nic_main(int argc, char **argv)
     (void)argc;
     (void)argv;
     pk_nic *nic = sg_actor_self_get_data();
+    nic->actor = sg_actor_self(); /* see start_daemon */
     for (;;) {
         int what = pk_nic_cut(nic->net, nic);
         if (what != PK_BUSY)
@@ -54,6 +56,10 @@ static void nic_main(int argc, char **argv)
     }
 }
 
+/* Creating an actor is a simcall: other actors run before it returns, and may find the
+ * port or NIC created (its `net` set) but its actor not yet returned. So the actor records
+ * itself first thing, before it can suspend; until it has run, its `wait` is PK_BUSY and
+ * nobody resumes it (two ranks of one host used to start two NIC actors that way). */
 static sg_actor_t start_daemon(pk_net *n, const char *kind, int64_t id, void *data,
                                void (*code)(int, char **))
 {

@@ -23,9 +23,15 @@
 #include "common/util.h"
 #include "sim/packet_internal.h"
 
+/* The port runs now, or, when every packet it has is still crossing the previous link,
+ * when the first one arrives: what the actor engine's port does (wakes up now, finds
+ * nothing arrived, sleeps until then), one event fewer. */
 void pk_loop_port_wake(pk_net *n, pk_port *pt)
 {
-    pk_heap_push(&n->heap, n->now, PK_EV_PORT, pt - n->ports, NULL);
+    double t = n->now;
+    if (pt->nactive == 0 && pt->flying && pt->flying->ready > t)
+        t = pt->flying->ready;
+    pk_heap_push(&n->heap, t, PK_EV_PORT, pt - n->ports, NULL);
 }
 
 void pk_loop_nic_wake(pk_net *n, int32_t host)
