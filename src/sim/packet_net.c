@@ -285,7 +285,6 @@ void pk_net_free(pk_net *n)
 {
     if (!n)
         return;
-    if (getenv("PKDEBUG")) fprintf(stderr, "events %lld hops %lld heapcap %lld\n", (long long)n->events, (long long)n->packet_hops, (long long)n->heap.cap);
     for (int64_t i = 0; i < n->nports; i++) {
         pk_queue_free(&n->ports[i]);
         free(n->ports[i].current);

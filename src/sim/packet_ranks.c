@@ -13,7 +13,6 @@
  * engine the engine resumes it (packet_loop.c), under the actors engine the completion
  * does, and the rank then sleeps until the last packet's arrival.
  */
-#include <stdio.h>
 #include <stdlib.h>
 
 #include <simgrid/actor.h>
@@ -122,7 +121,6 @@ static void req_done(pk_net *n, int64_t h, double at)
 
 void pk_msg_complete(pk_net *n, pk_msg *m)
 {
-    if (getenv("PKTRACE")) fprintf(stderr, "MSG %d->%d %lld done %.12g\n", m->src_rank, m->dst_rank, (long long)m->bytes, m->done_at);
     n->msgs_open--;
     if (m->delivered_bytes != m->bytes)
         n->bad_msgs++; /* pk_net_check reports it */
