@@ -4,7 +4,7 @@
  *               [--dst D] [--param name=value].. [--dims AxB..] [--placement KIND]
  *               [--workload KIND:key=value..] [--barrier]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
- *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
+ *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal|ecmp]
  *               [--packet-engine loop|actors]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
  *               [--format csv|json] [--no-header] [--per-rank] [--emit-platform FILE]
@@ -63,7 +63,8 @@ static const char usage[] =
     "  --order O             with --alloc: block (default) or cyclic rank order\n"
     "  --mtu S               packet model: packet size (default 4KiB)\n"
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
-    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
+    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies),\n"
+    "                        ecmp (per-flow hash over the minimal next hops)\n"
     "  --packet-engine E     packet model: loop (default) or actors (the earlier engine)\n"
     "  --import FILE         simulate a GOAL schedule file (docs/schedule-files.md) instead\n"
     "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"

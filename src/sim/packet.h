@@ -52,7 +52,11 @@
  *   ugal       UGAL-L, Dragonfly and Dragonfly+ only: at the source router a packet
  *              toward another group goes through a random intermediate group (Valiant)
  *              when q_min x H_min > q_val x H_val + buffer x H_min (q: occupancy of
- *              the first output, H: path lengths); then adaptive routing as above.
+ *              the first output, H: path lengths); then adaptive routing as above;
+ *   ecmp       per flow: among the minimal next hops the one a hash of (source rank,
+ *              destination rank, the message's number between them, the node) picks,
+ *              so every packet of a message takes the same path and messages spread;
+ *              families without next hops route minimally.
  */
 #ifndef COLLSIM_PACKET_H
 #define COLLSIM_PACKET_H
@@ -65,7 +69,7 @@
 #include "topologies/topology.h"
 #include "traffic/traffic.h"
 
-typedef enum { PK_ROUTE_MINIMAL, PK_ROUTE_ADAPTIVE, PK_ROUTE_UGAL } pk_routing;
+typedef enum { PK_ROUTE_MINIMAL, PK_ROUTE_ADAPTIVE, PK_ROUTE_UGAL, PK_ROUTE_ECMP } pk_routing;
 typedef enum { PK_ENGINE_LOOP, PK_ENGINE_ACTORS } pk_engine;
 
 #define PK_DEFAULT_MTU 4096
@@ -88,7 +92,7 @@ typedef struct packet_config {
 } packet_config;
 
 void packet_config_init(packet_config *c);
-/* "minimal", "adaptive", "ugal" */
+/* "minimal", "adaptive", "ugal", "ecmp" */
 const char *pk_routing_name(pk_routing r);
 int pk_routing_parse(const char *text, pk_routing *out, cs_error *err);
 /* "loop", "actors" */

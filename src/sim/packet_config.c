@@ -3,7 +3,7 @@
 
 #include "sim/packet.h"
 
-static const char *const routing_names[] = {"minimal", "adaptive", "ugal"};
+static const char *const routing_names[] = {"minimal", "adaptive", "ugal", "ecmp"};
 static const char *const engine_names[] = {"loop", "actors"};
 
 void packet_config_init(packet_config *c)
@@ -27,7 +27,7 @@ int pk_routing_parse(const char *text, pk_routing *out, cs_error *err)
             *out = (pk_routing)i;
             return 0;
         }
-    return cs_fail(err, "unknown routing '%s' (allowed: minimal, adaptive, ugal)", text);
+    return cs_fail(err, "unknown routing '%s' (allowed: minimal, adaptive, ugal, ecmp)", text);
 }
 
 const char *pk_engine_name(pk_engine e)

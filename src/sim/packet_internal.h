@@ -30,6 +30,7 @@ typedef struct pk_msg {
     double done_at;           /* arrival of the latest packet */
     topo_hop *route;          /* minimal routing: topo_route(src_host, dst_host) */
     int64_t sreq, rreq;       /* the sender's and the receiver's requests */
+    uint64_t flow;            /* ECMP: hash of ranks and the message's number between them */
     struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue */
 } pk_msg;
 
@@ -115,6 +116,7 @@ typedef struct pk_pair {      /* sends a -> b waiting for their receives, or the
     int64_t key;              /* a * P + b, -1 empty */
     pk_msg *head, *tail;      /* sends posted before their receive */
     int64_t rhead, rtail;     /* receives posted before their send (requests), -1 none */
+    int64_t sent;             /* messages a -> b posted so far (ECMP's flow numbers) */
 } pk_pair;
 
 /* An event of the loop engine (packet_heap.c): at time t, in the order pushed. */

@@ -166,6 +166,7 @@ static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes, i
     m->bytes = bytes;
     m->sreq = req_new(n, rank, anonymous);
     pk_pair *pr = pair_of(n, rank, peer);
+    m->flow = mix(mix((uint64_t)pr->key + 1) + (uint64_t)pr->sent++);
     if (pr->rhead >= 0) {
         m->rreq = pr->rhead;
         pr->rhead = n->reqs[m->rreq].next;

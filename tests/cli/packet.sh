@@ -54,7 +54,7 @@ printf 'collsim.sweep{topology = "torus dims=4", collective = "p2p", ranks = 4,\
 check "lua mtu without the packet model" 2 "nopk.lua:1: collsim.sweep: mtu applies to model = \"packet\" only (the sweep's models: cm02, the default)" -- \
     "$bin" run "$tmp/nopk.lua" -o "$tmp/nopk"
 printf 'collsim.sweep{topology = "torus dims=4", collective = "p2p", ranks = 4, model = "packet",\n  algorithm = "direct", routing = "valiant"}\n' > "$tmp/badrt.lua"
-check "lua bad routing" 2 "badrt.lua:1: collsim.sweep: routing: unknown routing 'valiant' (allowed: minimal, adaptive, ugal)" -- \
+check "lua bad routing" 2 "badrt.lua:1: collsim.sweep: routing: unknown routing 'valiant' (allowed: minimal, adaptive, ugal, ecmp)" -- \
     "$bin" run "$tmp/badrt.lua" -o "$tmp/badrt"
 rm -rf "$tmp"
 exit $fail
