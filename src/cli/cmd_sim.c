@@ -85,7 +85,8 @@ typedef struct sim_cli {
     const char *import; /* --import FILE */
     const char *lua;    /* --lua FILE */
     int have_size, have_coll;
-    const char *packet_option; /* the last of --mtu, --buffer, --routing, --packet-engine, or NULL */
+    const char *packet_option; /* the last packet option given (--mtu, --buffer, --routing,
+                                  --packet-engine), or NULL */
     const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
     int have_ranks_per_node;
     cli_workload workload; /* --workload: alltoallv block sizes */

@@ -28,7 +28,8 @@
     "topology, groups, collective, algorithm (or topologies, collectives, algorithms), "     \
     "ranks, "                                                                                \
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
-    "(routings), mtu (mtus), buffer (buffers), packet_engine, barrier, workload (workloads), root, dst, "     \
+    "(routings), mtu (mtus), buffer (buffers), packet_engine, barrier, workload (workloads), " \
+    "root, dst, "                                                                            \
     "dims, "                                                                                 \
     "reduce_rate, copy_rate, repetitions, filter, on_result"
 
@@ -574,8 +575,8 @@ static int read_function(lua_State *L, size_t k)
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* routing, mtu, buffer and packet_engine configure the packet model: refused when no model is packet
- * (lua_expand.c gives the other models' points one combination only). */
+/* routing, mtu, buffer and packet_engine configure the packet model: refused when no model
+ * is packet (lua_expand.c gives the other models' points one combination only). */
 static void check_packet_keys(lua_State *L, const sweep_axes *ax)
 {
     static const int packet_axes[] = {AX_ROUTING, AX_MTU, AX_BUFFER, AX_ENGINE};

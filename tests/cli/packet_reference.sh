@@ -26,7 +26,8 @@ while IFS= read -r line; do
     pl=$(echo "$rest" | cut -d, -f5); ref=$(echo "$rest" | cut -d, -f8)
     got=$("$bin" sim --topology "$topo" --collective "$coll" --algorithm "$alg" --ranks "$P" \
         --size "$size" --placement "$pl" --model packet --no-header | cut -d, -f10)
-    check "$topo $coll $alg P=$P $size $pl: $got vs reference $ref" 0 "%" -- within "$got" "$ref" 0.005
+    check "$topo $coll $alg P=$P $size $pl: $got vs reference $ref" 0 "%" -- \
+        within "$got" "$ref" 0.005
     rows=$((rows + 1))
 done < "$tmp/rows"
 check "reference rows read" 0 "^10$" -- echo "$rows"
