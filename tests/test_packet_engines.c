@@ -3,7 +3,7 @@
  * tests (test_sim_packet.c, tests/cli/packet.sh) plus ranks sharing a host and local
  * reduction work:
  *
- *   - deterministic (minimal) routing: the same packet-hop count, the same bytes on every
+ *   - deterministic (minimal, ECMP) routing: the same packet-hop count, the same bytes on every
  *     class of link and on the busiest link, and times within 0.5 %;
  *   - except on congested points where many packets compete at the same instants (an
  *     all-to-all with one-packet buffers, messages of two ranks sharing a NIC, round-robin
@@ -11,7 +11,8 @@
  *     which packet goes first, and the engines order them differently (the loop engine
  *     first come, first served; the actors engine as SimGrid schedules actors, which lets
  *     other ranks run while one starts a NIC actor, since creating an actor is a
- *     simcall); the same hops and bytes, times within 10 % (measured: 0.6 % to 9.4 %);
+ *     simcall); also ECMP on a fat tree where two flows share an uplink: the same hops and
+ *     bytes, times within 10 % (measured: 0.6 % to 9.4 %);
  *   - adaptive and UGAL routing: both complete, every byte delivered (the conservation
  *     check passed) and the same host-link bytes (every packet injected and delivered
  *     once); their choices depend on the order of simultaneous events, so the paths may
@@ -155,6 +156,10 @@ static const point order_points[] = {
     {"dragonfly p=1 a=4 h=2", "ring", "roundrobin", COLL_ALLGATHER, 36, 0, 0, 36 * 32768, 0,
      0, 0, 0},
     {"torus dims=4x4", "rabenseifner", NULL, COLL_ALLREDUCE, 32, 0, 2, 1 << 20, 0, 0, 0, 1},
+    /* ECMP (per flow: its paths do not depend on the order of events) where hash
+     * collisions make two flows share an uplink */
+    {"fattree leaves=4 hosts_per_leaf=4 spines=4", "pairwise", NULL, COLL_ALLTOALL, 16, 0, 0,
+     1 << 20, 0, 0, PK_ROUTE_ECMP, 0},
 };
 
 static void test_minimal_routing_agrees(void)
