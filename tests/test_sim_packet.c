@@ -15,6 +15,11 @@
  *     HyperX (dimension orders), and UGAL-L beats it on a Dragonfly+, with the bytes of
  *     the minimal paths (fat tree, HyperX) or more (Valiant detours) and every byte
  *     delivered (the model's conservation check passes);
+ *   - ECMP keeps each message on one path: on a fat tree whose uplinks are 4x slower
+ *     than its host links, one message to another leaf takes at least bytes / uplink
+ *     bandwidth (all on one uplink), where adaptive routing spreads its packets over the
+ *     4 uplinks and takes less than half that; ECMP crosses exactly the minimal paths'
+ *     links (a pairwise all-to-all) and gives the same row when run again;
  *   - empty messages complete as one empty packet each;
  *   - the packet-hop count is the packets' links;
  *   - the conservation check reports a dropped packet, a packet delivered twice and a port
@@ -245,6 +250,44 @@ static void test_ugal_on_a_dragonfly_plus(void)
     CU_ASSERT(ugal.bytes_global > minimal.bytes_global); /* Valiant detours */
 }
 
+#define FT44 "fattree leaves=4 hosts_per_leaf=4 spines=4"
+
+static void test_ecmp_per_flow(void)
+{
+    /* host 0 -> host 4: another leaf, 4 spines to choose from, uplinks of 1 GB/s */
+    point p = {.topology = FT44 " host_bw=4GBps local_bw=1GBps", .alg = "direct",
+               .coll = COLL_P2P, .P = 16, .dst = 4, .bytes = 1 << 20,
+               .routing = PK_ROUTE_ECMP};
+    sim_row ecmp = row_of(&p);
+    p.routing = PK_ROUTE_ADAPTIVE;
+    sim_row adaptive = row_of(&p);
+    double one_uplink = (double)(1 << 20) / 1e9;
+    CU_ASSERT(ecmp.time_s >= one_uplink);
+    CU_ASSERT(adaptive.time_s > 0 && adaptive.time_s < one_uplink / 2);
+    CU_ASSERT_EQUAL(ecmp.bytes_local, adaptive.bytes_local);
+}
+
+static void test_ecmp_spreads_and_repeats(void)
+{
+    point p = {.topology = FT44, .alg = "pairwise", .coll = COLL_ALLTOALL, .P = 16,
+               .bytes = 1 << 20};
+    sim_row minimal = row_of(&p);
+    p.routing = PK_ROUTE_ECMP;
+    sim_row ecmp = row_of(&p), again = row_of(&p);
+    CU_ASSERT(ecmp.time_s > 0);
+    CU_ASSERT_EQUAL(ecmp.bytes_local, minimal.bytes_local); /* minimal paths only */
+    CU_ASSERT_EQUAL(ecmp.bytes_host, minimal.bytes_host);
+    CU_ASSERT_EQUAL(ecmp.time_s, again.time_s); /* deterministic */
+    CU_ASSERT_EQUAL(ecmp.max_link_bytes, again.max_link_bytes);
+    /* on a torus ECMP also works (two minimal directions), and on a Dragonfly+ */
+    point q = {.topology = "torus dims=4x4", .alg = "recursive_doubling",
+               .coll = COLL_ALLREDUCE, .P = 16, .bytes = 1 << 20, .routing = PK_ROUTE_ECMP};
+    CU_ASSERT(row_of(&q).time_s > 0);
+    q.topology = "dragonflyplus p=2 leaves=2 spines=2 h=2";
+    q.P = 16;
+    CU_ASSERT(row_of(&q).time_s > 0);
+}
+
 /* Empty messages (size 0, or blocks of 0 bytes when the vector is smaller than P) travel as
  * one empty packet each: they complete, carry no bytes, and cost only latency. */
 static void test_empty_messages(void)
@@ -330,7 +373,7 @@ static void test_bad_options(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "buffer"));
     pk_routing r;
     CU_ASSERT_EQUAL(pk_routing_parse("valiant", &r, &err), -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "minimal, adaptive, ugal"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "minimal, adaptive, ugal, ecmp"));
 }
 
 int main(void)
@@ -349,6 +392,8 @@ int main(void)
         {"adaptive beats minimal on a fat tree", test_adaptive_on_a_fat_tree},
         {"adaptive beats minimal on a hyperx", test_adaptive_on_a_hyperx},
         {"ugal beats minimal on a dragonfly+", test_ugal_on_a_dragonfly_plus},
+        {"ecmp: one path per message", test_ecmp_per_flow},
+        {"ecmp: spreads, minimal paths, deterministic", test_ecmp_spreads_and_repeats},
         {"empty messages", test_empty_messages},
         {"packet hops", test_packet_hops},
         {"lost packet detected", test_lost_packet_is_detected},

@@ -4,7 +4,8 @@
  *               [--dst D] [--param name=value].. [--dims AxB..] [--placement KIND]
  *               [--workload KIND:key=value..] [--barrier]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
- *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal]
+ *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal|ecmp]
+ *               [--packet-engine loop|actors]
  *               [--send-overhead T] [--recv-overhead T] [--msg-gap T] [--envelope S]
  *               [--eager-limit S]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
@@ -67,7 +68,9 @@ static const char usage[] =
     "  --order O             with --alloc: block (default) or cyclic rank order\n"
     "  --mtu S               packet model: packet size (default 4KiB)\n"
     "  --buffer S            packet model: input buffer per virtual channel (default 64KiB)\n"
-    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
+    "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies),\n"
+    "                        ecmp (per-flow hash over the minimal next hops)\n"
+    "  --packet-engine E     packet model: loop (default) or actors (the earlier engine)\n"
     "  --send-overhead T     CPU time of the sender per message, e.g. 1.2us (default 0)\n"
     "  --recv-overhead T     CPU time of the receiver per message (default 0)\n"
     "  --msg-gap T           minimum time between two messages of one NIC port (default 0)\n"
@@ -96,7 +99,8 @@ typedef struct sim_cli {
     const char *lua;    /* --lua FILE */
     cli_lua_limits lua_limits;
     int have_size, have_coll;
-    const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
+    const char *packet_option; /* the last packet option given (--mtu, --buffer, --routing,
+                                  --packet-engine), or NULL */
     const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
     int have_ranks_per_node;
     cli_workload workload; /* --workload: alltoallv block sizes */
@@ -154,6 +158,7 @@ static const struct option opts[] = {
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
     {"workload", required_argument, 0, 'w'},  CLI_LUA_LIMIT_OPTIONS,
+    {"packet-engine", required_argument, 0, 1000},
     {"send-overhead", required_argument, 0, 1001}, {"recv-overhead", required_argument, 0, 1002},
     {"msg-gap", required_argument, 0, 1003},       {"envelope", required_argument, 0, 1004},
     {"eager-limit", required_argument, 0, 1005},
@@ -244,6 +249,10 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'U':
         rc = pk_routing_parse(optarg, &g->packet.routing, err);
         v->packet_option = "--routing";
+        break;
+    case 1000:
+        rc = pk_engine_parse(optarg, &g->packet.engine, err);
+        v->packet_option = "--packet-engine";
         break;
     case 'Y': rc = parse_size(optarg, &g->max_memory, err); break;
     case 't': rc = cli_parse_timeout(optarg, &g->point_timeout_s, err); break;

@@ -82,18 +82,28 @@ static void count_wire(sim_state *st, int32_t from, int32_t to, int64_t bytes, v
         sim_links_count_route(&st->tally, src, dst, bytes, route);
 }
 
+/* The rank is busy for `seconds`. Under the packet model's loop engine the engine owns the
+ * clock while ranks wait, so the rank hands its busy time to it (pk_compute, packet.h). */
+static void busy_for(sim_state *st, int32_t rank, double seconds)
+{
+    if (seconds <= 0)
+        return;
+    if (st->net)
+        pk_compute(st->net, rank, seconds);
+    else
+        sg_actor_sleep_for(seconds);
+}
+
 /* The send overhead, then the wait for a free port: the rank is busy until the message
  * is injected. */
 static void before_injection(sim_state *st, int32_t rank, int32_t peer)
 {
     endpoint_sim *ep = st->ep;
-    if (ep->cfg.send_overhead_s > 0)
-        sg_actor_sleep_for(ep->cfg.send_overhead_s);
+    busy_for(st, rank, ep->cfg.send_overhead_s);
     double now = simgrid_get_clock();
     double at = endpoint_inject_at(&ep->cfg, &ep->ports, st->host_of_rank[rank],
                                    st->host_of_rank[peer], now);
-    if (at > now)
-        sg_actor_sleep_until(at);
+    busy_for(st, rank, at - now);
 }
 
 static void inject(sim_state *st, int32_t rank, endpoint_msg *m, void *route)
@@ -195,8 +205,7 @@ void endpoint_step_run(sim_state *st, int32_t rank, endpoint_step *s, void *rout
     if (st->net) {
         pk_wait(st->net, rank);
         size_t nrecv = s->n - s->nsends; /* processed in turn once all have arrived */
-        if (nrecv > 0 && st->ep->cfg.recv_overhead_s > 0)
-            sg_actor_sleep_for((double)nrecv * st->ep->cfg.recv_overhead_s);
+        busy_for(st, rank, (double)nrecv * st->ep->cfg.recv_overhead_s);
     } else {
         wait_step(st, rank, s, route);
     }

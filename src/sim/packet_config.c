@@ -3,7 +3,8 @@
 
 #include "sim/packet.h"
 
-static const char *const routing_names[] = {"minimal", "adaptive", "ugal"};
+static const char *const routing_names[] = {"minimal", "adaptive", "ugal", "ecmp"};
+static const char *const engine_names[] = {"loop", "actors"};
 
 void packet_config_init(packet_config *c)
 {
@@ -26,7 +27,22 @@ int pk_routing_parse(const char *text, pk_routing *out, cs_error *err)
             *out = (pk_routing)i;
             return 0;
         }
-    return cs_fail(err, "unknown routing '%s' (allowed: minimal, adaptive, ugal)", text);
+    return cs_fail(err, "unknown routing '%s' (allowed: minimal, adaptive, ugal, ecmp)", text);
+}
+
+const char *pk_engine_name(pk_engine e)
+{
+    return (unsigned)e < sizeof engine_names / sizeof engine_names[0] ? engine_names[e] : "?";
+}
+
+int pk_engine_parse(const char *text, pk_engine *out, cs_error *err)
+{
+    for (unsigned i = 0; i < sizeof engine_names / sizeof engine_names[0]; i++)
+        if (strcmp(text, engine_names[i]) == 0) {
+            *out = (pk_engine)i;
+            return 0;
+        }
+    return cs_fail(err, "unknown packet engine '%s' (allowed: loop, actors)", text);
 }
 
 int packet_config_check(const packet_config *c, const topology *t, cs_error *err)

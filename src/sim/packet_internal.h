@@ -1,22 +1,25 @@
 /* packet_internal.h - the packet model's state, shared by its files (not a public header).
  *
- *   packet_net.c     ports, NICs, credits, the port and NIC actors, the final check
+ *   packet_net.c     ports, NICs, credits, what a port or NIC does next, the check
+ *   packet_loop.c    the loop engine: its event heap and its SimGrid actor
+ *   packet_heap.c    that heap
+ *   packet_actors.c  the actors engine: a SimGrid actor per port and NIC
  *   packet_queue.c   a port's queue: which waiting packet it sends next
  *   packet_route.c   the hop a packet takes next (minimal, adaptive, UGAL-L)
  *   packet_ranks.c   messages, rendezvous of sends and receives, ranks waiting
  *   packet_config.c  the configuration
  *
  * Everything lives in one pk_net owned by sim_run (no global state); SimGrid runs one
- * actor at a time, so the actors update it without locks. An actor that has nothing to
- * do records why in its `wait` field and suspends itself; whoever changes that condition
- * resumes it.
+ * actor at a time, so the actors update it without locks. A port or NIC that has nothing
+ * to do records why in its `wait` field; whoever changes that condition wakes it (the
+ * loop engine: an event now; the actors engine: resumes its actor).
  */
 #ifndef COLLSIM_PACKET_INTERNAL_H
 #define COLLSIM_PACKET_INTERNAL_H
 
 #include "sim/packet.h"
 
-enum { PK_BUSY, PK_IDLE, PK_CREDIT }; /* why an actor is suspended */
+enum { PK_BUSY, PK_IDLE, PK_CREDIT, PK_SLEEP }; /* why a port or NIC waits */
 
 typedef struct pk_msg {
     int32_t src_rank, dst_rank, src_host, dst_host;
@@ -26,6 +29,8 @@ typedef struct pk_msg {
     int64_t delivered_bytes;
     double done_at;           /* arrival of the latest packet */
     topo_hop *route;          /* minimal routing: topo_route(src_host, dst_host) */
+    int64_t sreq, rreq;       /* the sender's and the receiver's requests */
+    uint64_t flow;            /* ECMP: hash of ranks and the message's number between them */
     struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue */
 } pk_msg;
 
@@ -75,7 +80,8 @@ typedef struct pk_port {
     int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
     int64_t bytes_in, bytes_out;
     double bw, lat;
-    sg_actor_t actor;         /* created with the port's first packet */
+    sg_actor_t actor;         /* actors engine: created with the port's first packet */
+    pk_packet *current;       /* loop engine: the packet being serialized */
     int wait;
 } pk_port;
 
@@ -87,17 +93,54 @@ typedef struct pk_nic {
     int32_t host;
 } pk_nic;
 
+enum { PK_WAIT_NONE, PK_WAIT_ALL, PK_WAIT_ANY, PK_WAIT_TIMER }; /* what a rank waits for */
+
 typedef struct pk_rank {
-    int64_t pending;          /* posted messages not yet complete */
+    int64_t pending;          /* messages posted by pk_send / pk_recv not yet complete */
     double done_at;           /* the latest completion among them */
-    sg_actor_t waiter;        /* the rank's actor while it waits in pk_wait */
+    sg_actor_t waiter;        /* the rank's actor while it waits */
+    int waiting;              /* PK_WAIT_* */
 } pk_rank;
+
+/* One side of a message: a posted send or receive. Anonymous ones (pk_send, pk_recv)
+ * count in their rank's `pending` and are released when the message completes; the
+ * others are handles, released by pk_wait_any. */
+typedef struct pk_req {
+    int32_t rank;
+    int8_t anonymous, done;
+    double done_at;
+    int64_t next;             /* free list, or the pair's queue of early receives */
+} pk_req;
 
 typedef struct pk_pair {      /* sends a -> b waiting for their receives, or the reverse */
     int64_t key;              /* a * P + b, -1 empty */
     pk_msg *head, *tail;      /* sends posted before their receive */
-    int64_t recvs;            /* receives posted before their send */
+    int64_t rhead, rtail;     /* receives posted before their send (requests), -1 none */
+    int64_t sent;             /* messages a -> b posted so far (ECMP's flow numbers) */
 } pk_pair;
+
+/* An event of the loop engine (packet_heap.c): at time t, in the order pushed. */
+enum { PK_EV_PORT, PK_EV_PORT_DONE, PK_EV_NIC, PK_EV_MSG_DONE, PK_EV_RANK };
+typedef struct pk_event {
+    double t;
+    int64_t id;               /* port, host or rank */
+    pk_msg *msg;              /* PK_EV_MSG_DONE */
+    int kind;
+} pk_event;
+
+/* Stored compactly (24 bytes: a 4-ary heap of them stays in cache): the push number and
+ * the kind share one word, the message pointer or the id the other. */
+typedef struct pk_heap_entry {
+    double t;
+    uint64_t seq_kind;        /* push number << 3 | kind */
+    int64_t what;             /* id, or (intptr_t) msg for PK_EV_MSG_DONE */
+} pk_heap_entry;
+
+typedef struct pk_heap {
+    pk_heap_entry *ev;
+    int64_t n, cap;
+    uint64_t seq;
+} pk_heap;
 
 struct pk_net {
     packet_config cfg;
@@ -123,9 +166,22 @@ struct pk_net {
     int64_t packet_hops, delivered;
     int64_t msgs_open;        /* messages started and not complete */
     int64_t bad_msgs;         /* completed with other than their bytes delivered */
+    pk_req *reqs;             /* every posted send and receive, by handle */
+    int64_t nreqs, cap_reqs, free_req;
+    /* the loop engine */
+    pk_heap heap;
+    double now;               /* the engine's clock */
+    int32_t running;          /* rank actors not waiting in the model nor ended */
+    int32_t *woken;           /* ranks to resume once SimGrid's clock is at `now` */
+    int32_t nwoken;
+    sg_actor_t engine_actor;
+    int engine_waiting;       /* the engine actor is suspended until running == 0 */
+    int64_t events;
 };
 
 /* packet_net.c */
+/* The model's clock: the loop engine's, or SimGrid's under the actors engine. */
+double pk_now(const pk_net *n);
 /* The credit pool of a host's injection buffer. */
 int64_t pk_inject_pool(const pk_net *n, int32_t host);
 /* Queues a packet on the port of p->hop (waking the port). */
@@ -134,6 +190,41 @@ void pk_port_enqueue(pk_net *n, pk_packet *p);
 void pk_nic_add(pk_net *n, pk_msg *m);
 /* Bytes queued at a port plus bytes in its downstream buffer. */
 int64_t pk_port_occupancy(const pk_net *n, topo_hop h);
+/* What port pt does next at time now: PK_BUSY (*p: the packet to serialize, holding
+ * its credit), PK_SLEEP (until *p, the next packet to arrive, has: p->ready), PK_IDLE
+ * (nothing queued) or PK_CREDIT (every arrived packet waits for a credit). */
+int pk_port_next(pk_net *n, pk_port *pt, double now, pk_packet **p);
+/* Port pt has serialized p: it crossed the link (routed on or delivered). */
+void pk_port_crossed(pk_net *n, pk_port *pt, pk_packet *p);
+/* The NIC cuts the next packet if its buffer has room: PK_BUSY if it did, else PK_IDLE
+ * (no active message) or PK_CREDIT. */
+int pk_nic_cut(pk_net *n, pk_nic *nic);
+/* The last packet of m was delivered (done_at set): it completes at done_at. */
+void pk_msg_delivered(pk_net *n, pk_msg *m);
+
+/* packet_actors.c: the actors engine's port and NIC actors, started on first use. */
+sg_actor_t pka_port_start(pk_net *n, pk_port *pt, int64_t id);
+sg_actor_t pka_nic_start(pk_net *n, pk_nic *nic);
+
+/* packet_heap.c */
+void pk_heap_push(pk_heap *h, double t, int kind, int64_t id, pk_msg *msg);
+/* Removes the earliest event (by t, then pushed first) into *e; 0 if the heap is empty. */
+int pk_heap_pop(pk_heap *h, pk_event *e);
+/* The earliest event's time, or INFINITY. */
+double pk_heap_top(const pk_heap *h);
+void pk_heap_free(pk_heap *h);
+
+/* packet_loop.c: the loop engine */
+void pk_loop_start(pk_net *n);
+/* Something for port pt / the NIC of host to do now. */
+void pk_loop_port_wake(pk_net *n, pk_port *pt);
+void pk_loop_nic_wake(pk_net *n, int32_t host);
+/* The calling rank actor waits (rank r's `waiting` set) until the engine resumes it. */
+void pk_loop_block(pk_net *n, int32_t r);
+/* Rank r's wait is over: resume it once SimGrid's clock is at the engine's. */
+void pk_loop_wake_rank(pk_net *n, int32_t r);
+/* Rank r's actor ended. */
+void pk_loop_rank_exit(pk_net *n, int32_t r);
 
 /* packet_queue.c */
 /* Queues packet p, whose p->pool is set, at port pt (not waking the port). */

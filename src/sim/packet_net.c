@@ -1,15 +1,16 @@
-/* packet_net.c - the packet model's ports and NICs: queues, credits, and the SimGrid
- * actors that serialize packets (see packet.h for the model, packet_internal.h for the
- * state).
+/* packet_net.c - the packet model's ports and NICs: queues, credits, what a port or NIC
+ * does next, and the final check (see packet.h for the model, packet_internal.h for the
+ * state). Both engines drive these steps: the loop engine from its events
+ * (packet_loop.c), the actors engine from a SimGrid actor per port and NIC
+ * (packet_actors.c).
  *
- * A port actor repeats: take the oldest packet that has arrived (its ready time: the
- * previous hop's latency) and has a credit of the downstream buffer on its virtual
- * channel (none needed when the far node is the packet's destination host), serialize
- * it (sleep bytes / bw), give back the credit it held upstream, and pass it on: arrived
- * at the far node lat seconds later, it is delivered or routed into the next port. A NIC
- * actor cuts its active messages into packets, one message after the other, as long as
- * its injection buffer has credits. Both kinds are SimGrid daemons: they end with the
- * last rank actor.
+ * A port repeats: take the oldest packet that has arrived (its ready time: the previous
+ * hop's latency) and has a credit of the downstream buffer on its virtual channel (none
+ * needed when the far node is the packet's destination host), serialize it (bytes / bw),
+ * give back the credit it held upstream, and pass it on: arrived at the far node lat
+ * seconds later, it is delivered or routed into the next port. A NIC cuts its active
+ * messages into packets, one message after the other, as long as its injection buffer
+ * has credits.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,31 +28,43 @@ int64_t pk_inject_pool(const pk_net *n, int32_t host)
     return n->nports * n->nvc + host;
 }
 
-static void wake(sg_actor_t *actor, int *wait, int why)
+double pk_now(const pk_net *n)
 {
-    if (*wait == why) {
-        *wait = PK_BUSY;
-        sg_actor_resume(*actor);
-    }
+    return n->cfg.engine == PK_ENGINE_ACTORS ? simgrid_get_clock() : n->now;
 }
 
-static void sleep_self(int *wait, int why)
+static void port_wake(pk_net *n, pk_port *pt, int why)
 {
-    *wait = why;
-    sg_actor_suspend(sg_actor_self());
+    if (pt->wait != why)
+        return;
+    pt->wait = PK_BUSY;
+    if (n->cfg.engine == PK_ENGINE_ACTORS)
+        sg_actor_resume(pt->actor);
+    else
+        pk_loop_port_wake(n, pt);
+}
+
+static void nic_wake(pk_net *n, pk_nic *nic, int why)
+{
+    if (nic->wait != why)
+        return;
+    nic->wait = PK_BUSY;
+    if (n->cfg.engine == PK_ENGINE_ACTORS)
+        sg_actor_resume(nic->actor);
+    else
+        pk_loop_nic_wake(n, nic->host);
 }
 
 static void credit_return(pk_net *n, int64_t pool, int64_t bytes)
 {
     n->credit[pool] += (int32_t)bytes;
     if (pool >= n->nports * n->nvc) { /* a NIC's injection buffer */
-        pk_nic *nic = &n->nics[pool - n->nports * n->nvc];
-        wake(&nic->actor, &nic->wait, PK_CREDIT);
+        nic_wake(n, &n->nics[pool - n->nports * n->nvc], PK_CREDIT);
         return;
     }
     pk_port *pt = &n->ports[pool / n->nvc];
     pt->in_buffer -= bytes;
-    wake(&pt->actor, &pt->wait, PK_CREDIT);
+    port_wake(n, pt, PK_CREDIT);
 }
 
 int64_t pk_port_occupancy(const pk_net *n, topo_hop h)
@@ -106,12 +119,12 @@ static void deliver(pk_net *n, pk_packet *p)
         m->done_at = p->ready;
     packet_recycle(n, p);
     if (--m->to_deliver == 0)
-        pk_msg_complete(n, m);
+        pk_msg_delivered(n, m);
 }
 
 /* The packet left the port's queue and crossed its link (serialization done); it now
  * holds the credit of p->pool, the far buffer it entered (none: it is home). */
-static void crossed(pk_net *n, pk_port *pt, pk_packet *p)
+void pk_port_crossed(pk_net *n, pk_port *pt, pk_packet *p)
 {
     if (++n->packet_hops == n->cfg.fault_resend) /* tests: the port sends it twice */
         pt->bytes_out += p->bytes;
@@ -122,7 +135,7 @@ static void crossed(pk_net *n, pk_port *pt, pk_packet *p)
     p->holding = p->pool;
     p->at = topo_hop_head(n->t, p->hop);
     p->hops++;
-    p->ready = simgrid_get_clock() + pt->lat;
+    p->ready = pk_now(n) + pt->lat;
     if (p->holding < 0)
         deliver(n, p);
     else {
@@ -141,61 +154,37 @@ static int64_t needed_pool(const pk_net *n, const pk_packet *p)
     return traffic_resource(n->t, p->hop) * n->nvc + vc;
 }
 
-static void port_main(int argc, char **argv)
+int pk_port_next(pk_net *n, pk_port *pt, double now, pk_packet **p)
 {
-    (void)argc;
-    (void)argv;
-    pk_port *pt = sg_actor_self_get_data();
-    pk_net *n = pt->net;
-    for (;;) {
-        if (pt->packets == 0) {
-            sleep_self(&pt->wait, PK_IDLE);
-            continue;
-        }
-        double now = simgrid_get_clock();
-        pk_packet *p = pk_queue_take(n, pt, now);
-        if (p) {
-            if (p->bytes > 0)
-                sg_actor_sleep_for((double)p->bytes / pt->bw);
-            crossed(n, pt, p);
-            continue;
-        }
-        if (pt->flying) /* a credit returned meanwhile is seen when it has arrived */
-            sg_actor_sleep_for(pt->flying->ready - now);
-        else /* every arrived packet waits for a credit: a credit or a packet wakes it */
-            sleep_self(&pt->wait, PK_CREDIT);
-    }
-}
-
-static sg_actor_t start_daemon(pk_net *n, const char *kind, int64_t id, void *data,
-                               void (*code)(int, char **))
-{
-    char name[48];
-    snprintf(name, sizeof name, "%s%lld", kind, (long long)id);
-    sg_actor_t a = sg_actor_init(name, n->actor_host);
-    sg_actor_set_data(a, data);
-    sg_actor_start_(a, code, 0, NULL);
-    sg_actor_daemonize(a);
-    return a;
+    if (pt->packets == 0)
+        return PK_IDLE;
+    *p = pk_queue_take(n, pt, now);
+    if (*p)
+        return PK_BUSY;
+    *p = pt->flying; /* a credit returned meanwhile is seen when it has arrived */
+    return *p ? PK_SLEEP : PK_CREDIT; /* PK_CREDIT: a credit or a packet wakes it */
 }
 
 void pk_port_enqueue(pk_net *n, pk_packet *p)
 {
     int64_t id = traffic_resource(n->t, p->hop);
     pk_port *pt = &n->ports[id];
-    if (!pt->actor) {
+    if (!pt->net) {
         const topo_link *l = &n->t->links[p->hop.link];
         pt->net = n;
         pt->bw = l->bw;
         pt->lat = l->lat;
-        pt->actor = start_daemon(n, "port", id, pt, port_main);
+        if (n->cfg.engine == PK_ENGINE_ACTORS)
+            pt->actor = pka_port_start(n, pt, id);
+        else
+            pt->wait = PK_IDLE;
     }
     p->pool = needed_pool(n, p);
     pt->queued += p->bytes;
     pt->bytes_in += p->bytes;
     pk_queue_push(pt, p);
-    wake(&pt->actor, &pt->wait, PK_IDLE);
-    wake(&pt->actor, &pt->wait, PK_CREDIT); /* it may need no blocked channel */
+    port_wake(n, pt, PK_IDLE);
+    port_wake(n, pt, PK_CREDIT); /* it may need no blocked channel */
 }
 
 /* ---- NICs ------------------------------------------------------------------------------- */
@@ -211,52 +200,46 @@ static int64_t next_packet_bytes(const pk_net *n, const pk_msg *m)
     return rest < mtu ? rest : mtu;
 }
 
-static void nic_main(int argc, char **argv)
+int pk_nic_cut(pk_net *n, pk_nic *nic)
 {
-    (void)argc;
-    (void)argv;
-    pk_nic *nic = sg_actor_self_get_data();
-    pk_net *n = nic->net;
+    pk_msg *m = nic->head;
+    if (!m)
+        return PK_IDLE;
     int64_t pool = pk_inject_pool(n, nic->host);
-    for (;;) {
-        pk_msg *m = nic->head;
-        if (!m) {
-            sleep_self(&nic->wait, PK_IDLE);
-            continue;
-        }
-        int64_t bytes = next_packet_bytes(n, m);
-        if (n->credit[pool] < bytes) {
-            sleep_self(&nic->wait, PK_CREDIT);
-            continue;
-        }
-        n->credit[pool] -= (int32_t)bytes;
-        nic->head = m->next; /* round robin: m goes to the back if it has more */
-        if (!nic->head)
-            nic->tail = NULL;
-        if (--m->to_cut > 0)
-            nic_append(nic, m);
-        pk_packet *p = packet_new(n);
-        p->msg = m;
-        p->bytes = (int32_t)bytes;
-        p->at = nic->host;
-        p->via = -1;
-        p->ready = simgrid_get_clock();
-        p->holding = pool;
-        pk_route(n, p);
-        pk_port_enqueue(n, p);
-    }
+    int64_t bytes = next_packet_bytes(n, m);
+    if (n->credit[pool] < bytes)
+        return PK_CREDIT;
+    n->credit[pool] -= (int32_t)bytes;
+    nic->head = m->next; /* round robin: m goes to the back if it has more */
+    if (!nic->head)
+        nic->tail = NULL;
+    if (--m->to_cut > 0)
+        nic_append(nic, m);
+    pk_packet *p = packet_new(n);
+    p->msg = m;
+    p->bytes = (int32_t)bytes;
+    p->at = nic->host;
+    p->via = -1;
+    p->ready = pk_now(n);
+    p->holding = pool;
+    pk_route(n, p);
+    pk_port_enqueue(n, p);
+    return PK_BUSY;
 }
 
 void pk_nic_add(pk_net *n, pk_msg *m)
 {
     pk_nic *nic = &n->nics[m->src_host];
-    if (!nic->actor) {
+    if (!nic->net) {
         nic->net = n;
         nic->host = m->src_host;
-        nic->actor = start_daemon(n, "nic", m->src_host, nic, nic_main);
+        if (n->cfg.engine == PK_ENGINE_ACTORS)
+            nic->actor = pka_nic_start(n, nic);
+        else
+            nic->wait = PK_IDLE;
     }
     nic_append(nic, m);
-    wake(&nic->actor, &nic->wait, PK_IDLE);
+    nic_wake(n, nic, PK_IDLE);
 }
 
 /* ---- the network ------------------------------------------------------------------------ */
@@ -291,6 +274,10 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
                 n->group_host[t->group[h]] = h;
     }
     n->rng = c->seed * 0x9E3779B97F4A7C15ull + 1;
+    n->free_req = -1;
+    n->now = simgrid_get_clock();
+    if (c->engine == PK_ENGINE_LOOP)
+        pk_loop_start(n);
     return n;
 }
 
@@ -298,8 +285,10 @@ void pk_net_free(pk_net *n)
 {
     if (!n)
         return;
-    for (int64_t i = 0; i < n->nports; i++)
+    for (int64_t i = 0; i < n->nports; i++) {
         pk_queue_free(&n->ports[i]);
+        free(n->ports[i].current);
+    }
     pk_packets_free(n->spare);
     free(n->ports);
     free(n->credit);
@@ -308,6 +297,9 @@ void pk_net_free(pk_net *n)
     free(n->pairs);
     free(n->scratch);
     free(n->group_host);
+    free(n->reqs);
+    free(n->woken);
+    pk_heap_free(&n->heap);
     free(n);
 }
 

@@ -1,11 +1,17 @@
 /* packet_ranks.c - the rank side of the packet model: sends meet their receives, messages
  * start, complete and wake the ranks waiting for them (packet.h).
  *
- * Each ordered pair of ranks (a, b) has a pk_pair, found by open addressing on a * P + b:
- * a queue of sends posted before their receive and a count of receives posted before
- * their send. Whichever comes second starts the message, so the k-th send a -> b meets
- * the k-th receive at b from a, and no packet leaves before the receiver is ready (the
- * flow models' rendezvous).
+ * Every posted send or receive is a request (pk_req: a handle of pk_isend / pk_irecv, or
+ * anonymous for pk_send / pk_recv, counted in the rank's `pending`). Each ordered pair of
+ * ranks (a, b) has a pk_pair, found by open addressing on a * P + b: a queue of sends
+ * posted before their receive and a queue of receives posted before their send.
+ * Whichever comes second starts the message, so the k-th send a -> b meets the k-th
+ * receive at b from a, and no packet leaves before the receiver is ready (the flow
+ * models' rendezvous).
+ *
+ * A rank waits (pk_wait, pk_wait_any, pk_compute) by suspending its actor; under the loop
+ * engine the engine resumes it (packet_loop.c), under the actors engine the completion
+ * does, and the rank then sleeps until the last packet's arrival.
  */
 #include <stdlib.h>
 
@@ -30,7 +36,7 @@ static void pairs_grow(pk_net *n)
     n->cap_pairs = old_cap ? 2 * old_cap : 64;
     n->pairs = xmalloc((size_t)n->cap_pairs * sizeof *n->pairs);
     for (int64_t i = 0; i < n->cap_pairs; i++)
-        n->pairs[i] = (pk_pair){.key = -1};
+        n->pairs[i] = (pk_pair){.key = -1, .rhead = -1, .rtail = -1};
     for (int64_t i = 0; i < old_cap; i++)
         if (old[i].key >= 0) {
             int64_t j = (int64_t)(mix((uint64_t)old[i].key) & (uint64_t)(n->cap_pairs - 1));
@@ -56,13 +62,61 @@ static pk_pair *pair_of(pk_net *n, int32_t from, int32_t to)
     return &n->pairs[j];
 }
 
-static void rank_done(pk_net *n, int32_t r, double at)
+/* ---- requests ----------------------------------------------------------------------- */
+
+static int64_t req_new(pk_net *n, int32_t rank, int anonymous)
+{
+    int64_t h = n->free_req;
+    if (h >= 0) {
+        n->free_req = n->reqs[h].next;
+    } else {
+        if (n->nreqs == n->cap_reqs) {
+            n->cap_reqs = n->cap_reqs ? 2 * n->cap_reqs : 256;
+            n->reqs = xrealloc(n->reqs, (size_t)n->cap_reqs * sizeof *n->reqs);
+        }
+        h = n->nreqs++;
+    }
+    n->reqs[h] = (pk_req){.rank = rank, .anonymous = (int8_t)anonymous, .next = -1};
+    if (anonymous)
+        n->ranks[rank].pending++;
+    return h;
+}
+
+static void req_release(pk_net *n, int64_t h)
+{
+    n->reqs[h].next = n->free_req;
+    n->free_req = h;
+}
+
+static void rank_wake(pk_net *n, int32_t r)
 {
     pk_rank *k = &n->ranks[r];
-    if (at > k->done_at)
-        k->done_at = at;
-    if (--k->pending == 0 && k->waiter)
-        sg_actor_resume(k->waiter);
+    if (n->cfg.engine == PK_ENGINE_LOOP) {
+        pk_loop_wake_rank(n, r);
+        return;
+    }
+    k->waiting = PK_WAIT_NONE;
+    sg_actor_resume(k->waiter);
+}
+
+/* Request h's message completed (its last packet arrived at `at`). */
+static void req_done(pk_net *n, int64_t h, double at)
+{
+    pk_req *q = &n->reqs[h];
+    pk_rank *k = &n->ranks[q->rank];
+    int32_t r = q->rank;
+    if (q->anonymous) {
+        if (at > k->done_at)
+            k->done_at = at;
+        req_release(n, h);
+        if (--k->pending == 0 && k->waiting == PK_WAIT_ALL)
+            rank_wake(n, r);
+        return;
+    }
+    q->done = 1;
+    q->done_at = at;
+    if (k->waiting == PK_WAIT_ANY) /* it looks at its handles again */
+        rank_wake(n, r);
 }
 
 void pk_msg_complete(pk_net *n, pk_msg *m)
@@ -70,10 +124,18 @@ void pk_msg_complete(pk_net *n, pk_msg *m)
     n->msgs_open--;
     if (m->delivered_bytes != m->bytes)
         n->bad_msgs++; /* pk_net_check reports it */
-    rank_done(n, m->src_rank, m->done_at);
-    rank_done(n, m->dst_rank, m->done_at);
+    req_done(n, m->sreq, m->done_at);
+    req_done(n, m->rreq, m->done_at);
     free(m->route);
     free(m);
+}
+
+void pk_msg_delivered(pk_net *n, pk_msg *m)
+{
+    if (n->cfg.engine == PK_ENGINE_ACTORS) /* the ranks sleep until done_at */
+        pk_msg_complete(n, m);
+    else
+        pk_heap_push(&n->heap, m->done_at, PK_EV_MSG_DONE, 0, m);
 }
 
 /* Both sides are posted: the message goes to its NIC (or over the host's loopback). */
@@ -81,9 +143,9 @@ static void msg_start(pk_net *n, pk_msg *m)
 {
     n->msgs_open++;
     if (m->src_host == m->dst_host) {
-        m->done_at = simgrid_get_clock() + n->t->intra_lat + (double)m->bytes / n->t->intra_bw;
+        m->done_at = pk_now(n) + n->t->intra_lat + (double)m->bytes / n->t->intra_bw;
         m->delivered_bytes = m->bytes;
-        pk_msg_complete(n, m);
+        pk_msg_delivered(n, m);
         return;
     }
     m->to_cut = m->to_deliver = m->bytes > 0 ? (m->bytes + n->cfg.mtu - 1) / n->cfg.mtu : 1;
@@ -94,7 +156,7 @@ static void msg_start(pk_net *n, pk_msg *m)
     pk_nic_add(n, m);
 }
 
-void pk_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes)
+static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes, int anonymous)
 {
     pk_msg *m = xcalloc(1, sizeof *m);
     m->src_rank = rank;
@@ -102,45 +164,135 @@ void pk_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes)
     m->src_host = n->host_of_rank[rank];
     m->dst_host = n->host_of_rank[peer];
     m->bytes = bytes;
-    n->ranks[rank].pending++;
+    m->sreq = req_new(n, rank, anonymous);
     pk_pair *pr = pair_of(n, rank, peer);
-    if (pr->recvs > 0) {
-        pr->recvs--;
+    m->flow = mix(mix((uint64_t)pr->key + 1) + (uint64_t)pr->sent++);
+    if (pr->rhead >= 0) {
+        m->rreq = pr->rhead;
+        pr->rhead = n->reqs[m->rreq].next;
+        if (pr->rhead < 0)
+            pr->rtail = -1;
         msg_start(n, m);
-        return;
+        return m->sreq;
     }
     if (pr->tail)
         pr->tail->next = m;
     else
         pr->head = m;
     pr->tail = m;
+    return m->sreq;
 }
 
-void pk_recv(pk_net *n, int32_t rank, int32_t peer)
+static int64_t post_recv(pk_net *n, int32_t rank, int32_t peer, int anonymous)
 {
-    n->ranks[rank].pending++;
+    int64_t h = req_new(n, rank, anonymous);
     pk_pair *pr = pair_of(n, peer, rank);
     pk_msg *m = pr->head;
     if (!m) {
-        pr->recvs++;
-        return;
+        if (pr->rtail >= 0)
+            n->reqs[pr->rtail].next = h;
+        else
+            pr->rhead = h;
+        pr->rtail = h;
+        return h;
     }
     pr->head = m->next;
     if (!pr->head)
         pr->tail = NULL;
     m->next = NULL;
+    m->rreq = h;
     msg_start(n, m);
+    return h;
+}
+
+void pk_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes)
+{
+    post_send(n, rank, peer, bytes, 1);
+}
+
+void pk_recv(pk_net *n, int32_t rank, int32_t peer)
+{
+    post_recv(n, rank, peer, 1);
+}
+
+pk_handle pk_isend(pk_net *n, int32_t rank, int32_t peer, int64_t bytes)
+{
+    return post_send(n, rank, peer, bytes, 0);
+}
+
+pk_handle pk_irecv(pk_net *n, int32_t rank, int32_t peer)
+{
+    return post_recv(n, rank, peer, 0);
+}
+
+/* The calling rank actor waits until woken (k->waiting set by the caller). */
+static void block(pk_net *n, int32_t rank)
+{
+    pk_rank *k = &n->ranks[rank];
+    if (n->cfg.engine == PK_ENGINE_LOOP) {
+        pk_loop_block(n, rank);
+        return;
+    }
+    k->waiter = sg_actor_self();
+    sg_actor_suspend(k->waiter);
+}
+
+/* Actors engine: the rank sleeps until the arrival of the last packet at `at`. */
+static void sleep_until_arrival(const pk_net *n, double at)
+{
+    double now = simgrid_get_clock();
+    if (n->cfg.engine == PK_ENGINE_ACTORS && at > now)
+        sg_actor_sleep_for(at - now);
 }
 
 void pk_wait(pk_net *n, int32_t rank)
 {
     pk_rank *k = &n->ranks[rank];
-    k->waiter = sg_actor_self();
-    while (k->pending > 0)
-        sg_actor_suspend(k->waiter);
-    k->waiter = NULL;
-    double now = simgrid_get_clock();
-    if (k->done_at > now) /* the last packets are still on their last link */
-        sg_actor_sleep_for(k->done_at - now);
+    while (k->pending > 0) {
+        k->waiting = PK_WAIT_ALL;
+        block(n, rank);
+    }
+    sleep_until_arrival(n, k->done_at);
     k->done_at = 0;
+}
+
+int pk_wait_any(pk_net *n, int32_t rank, const pk_handle *handles, int count)
+{
+    pk_rank *k = &n->ranks[rank];
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < count; i++) {
+            const pk_req *q = &n->reqs[handles[i]];
+            if (q->done && (best < 0 || q->done_at < n->reqs[handles[best]].done_at))
+                best = i;
+        }
+        if (best >= 0 || count == 0) {
+            if (best >= 0) {
+                sleep_until_arrival(n, n->reqs[handles[best]].done_at);
+                req_release(n, handles[best]);
+            }
+            return best;
+        }
+        k->waiting = PK_WAIT_ANY;
+        block(n, rank);
+    }
+}
+
+void pk_compute(pk_net *n, int32_t rank, double seconds)
+{
+    if (!(seconds > 0))
+        return;
+    if (n->cfg.engine == PK_ENGINE_ACTORS) {
+        sg_actor_sleep_for(seconds);
+        return;
+    }
+    n->ranks[rank].waiting = PK_WAIT_TIMER;
+    pk_heap_push(&n->heap, n->now + seconds, PK_EV_RANK, rank, NULL);
+    block(n, rank);
+}
+
+void pk_rank_exit(pk_net *n, int32_t rank)
+{
+    if (n->cfg.engine == PK_ENGINE_LOOP)
+        pk_loop_rank_exit(n, rank);
 }

@@ -12,7 +12,8 @@
  * downstream buffer beyond the Valiant one, so that one uncongested flow, whose own
  * packets fill part of a buffer, stays minimal); the packet
  * then routes adaptively toward any host of that group until it enters the group, and
- * toward its destination from there.
+ * toward its destination from there. ECMP hashes the message's flow (packet_ranks.c) with
+ * the node to pick one of the minimal next hops: per flow, not per packet.
  */
 #include "sim/packet_internal.h"
 
@@ -80,11 +81,26 @@ static void ugal_decide(pk_net *n, pk_packet *p)
         p->via = gi;
 }
 
+/* ECMP: the next hop the flow's hash picks at p->at. */
+static topo_hop ecmp_hop(pk_net *n, const pk_packet *p)
+{
+    int k = topo_next_hops(n->t, p->at, p->msg->dst_host, n->scratch, n->maxdeg);
+    uint64_t h = p->msg->flow ^ ((uint64_t)(p->at + 1) * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    return n->scratch[k > 1 ? (int)(h % (uint64_t)k) : 0];
+}
+
 void pk_route(pk_net *n, pk_packet *p)
 {
     const topology *t = n->t;
     if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->has_next_hops) {
         p->hop = p->msg->route[p->hops];
+        return;
+    }
+    if (n->cfg.routing == PK_ROUTE_ECMP) {
+        p->hop = ecmp_hop(n, p);
         return;
     }
     int32_t dst = p->msg->dst_host;

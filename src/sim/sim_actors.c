@@ -106,7 +106,9 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
         pk_wait(st->net, a->rank);
     else if (n > 0)
         sg_comm_wait_all(a->comms, n);
-    if (local_s > 0)
+    if (st->net) /* the packet model's loop engine keeps the ranks' clock */
+        pk_compute(st->net, a->rank, local_s);
+    else if (local_s > 0)
         sg_actor_sleep_for(local_s);
 }
 
@@ -134,6 +136,8 @@ static void rank_main(int argc, char **argv)
     alg_run_gen(st->run, a->rank, &b);
     sb_free(&b);
     st->finish[a->rank] = simgrid_get_clock();
+    if (st->net)
+        pk_rank_exit(st->net, a->rank);
     xbt_dynar_free(&a->route);
     free(a->comms);
     free(a->payloads);

@@ -45,9 +45,10 @@ int sim_model_parse(const char *text, sim_model *out, cs_error *err)
 
 void sim_model_describe(sim_model m, const packet_config *pc, char *buf, size_t n)
 {
-    if (m == SIM_MODEL_PACKET)
-        snprintf(buf, n, "%s routing=%s mtu=%lld buffer=%lld", sim_model_name(m),
-                 pk_routing_name(pc->routing), (long long)pc->mtu, (long long)pc->buffer);
+    if (m == SIM_MODEL_PACKET) /* the engine only when not the default */
+        snprintf(buf, n, "%s routing=%s mtu=%lld buffer=%lld%s", sim_model_name(m),
+                 pk_routing_name(pc->routing), (long long)pc->mtu, (long long)pc->buffer,
+                 pc->engine == PK_ENGINE_ACTORS ? " engine=actors" : "");
     else
         snprintf(buf, n, "%s", sim_model_name(m));
 }

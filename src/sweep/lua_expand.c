@@ -77,6 +77,8 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
         lua_setfield(L, -2, "mtu");
         lua_pushinteger(L, pt->buffer);
         lua_setfield(L, -2, "buffer");
+        lua_pushstring(L, pk_engine_name(pt->engine));
+        lua_setfield(L, -2, "packet_engine");
     }
     lua_pushboolean(L, pt->barrier);
     lua_setfield(L, -2, "barrier");
@@ -167,7 +169,7 @@ static int keep_point(lua_State *L, sweep_plan *p, const sweep_axes *ax, const s
 static int combination_exists(const sweep_plan *p, const sweep_axes *ax, const size_t *pos)
 {
     if (ax->v[AX_MODEL][pos[AX_MODEL]].i != SIM_MODEL_PACKET &&
-        (pos[AX_ROUTING] || pos[AX_MTU] || pos[AX_BUFFER]))
+        (pos[AX_ROUTING] || pos[AX_MTU] || pos[AX_BUFFER] || pos[AX_ENGINE]))
         return 0;
     const char *name = sweep_plan_str(p, ax->variant_name[ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i]);
     return registry_find(p->algorithms.n ? &p->algorithms : NULL,
@@ -208,6 +210,7 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
     pt->routing = (pk_routing)V(AX_ROUTING).i;
     pt->mtu = V(AX_MTU).i;
     pt->buffer = V(AX_BUFFER).i;
+    pt->engine = (pk_engine)V(AX_ENGINE).i;
     pt->barrier = (int32_t)V(AX_BARRIER).i;
     point_endpoint(ax, pos, &pt->endpoint);
     pt->ranks_per_node = (int32_t)V(AX_RANKS_PER_NODE).i;

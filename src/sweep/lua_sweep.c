@@ -28,8 +28,8 @@
     "topology, groups, collective, algorithm (or topologies, collectives, algorithms), "     \
     "ranks, "                                                                                \
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
-    "(routings), mtu (mtus), buffer (buffers), barrier, workload (workloads), root, dst, "     \
-    "send_overhead, recv_overhead, msg_gap, envelope, eager_limit, "                         \
+    "(routings), mtu (mtus), buffer (buffers), packet_engine, barrier, workload (workloads), " \
+    "root, dst, send_overhead, recv_overhead, msg_gap, envelope, eager_limit, "               \
     "dims, "                                                                                 \
     "reduce_rate, copy_rate, repetitions, auto_factor, auto_model, filter, on_result"
 
@@ -45,6 +45,7 @@ static const struct {
     {"placement", "placements", AX_PLACEMENT}, {"model", "models", AX_MODEL},
     {"routing", "routings", AX_ROUTING},      {"mtu", "mtus", AX_MTU},
     {"buffer", "buffers", AX_BUFFER},         {"barrier", NULL, AX_BARRIER},
+    {"packet_engine", NULL, AX_ENGINE},
     {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
     {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
     {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
@@ -342,6 +343,16 @@ static void v_routing(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const 
     add_value(ax, a, r, 0);
 }
 
+static void v_engine(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    pk_engine e;
+    cs_error err;
+    if (pk_engine_parse(luaL_checkstring(L, -1), &e, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, e, 0);
+}
+
 /* "AxB": checked now; a function is called for each point (lua_expand.c). */
 static void v_dims(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
 {
@@ -417,6 +428,7 @@ static value_fn axis_reader(int a)
     case AX_GROUPS: return v_groups;
     case AX_MODEL: return v_model;
     case AX_ROUTING: return v_routing;
+    case AX_ENGINE: return v_engine;
     case AX_BARRIER: return v_barrier;
     case AX_SEND_OVERHEAD:
     case AX_RECV_OVERHEAD:
@@ -572,6 +584,8 @@ static void add_defaults(sweep_plan *p, sweep_axes *ax)
         add_value(ax, AX_MTU, PK_DEFAULT_MTU, 0);
     if (!ax->n[AX_BUFFER])
         add_value(ax, AX_BUFFER, PK_DEFAULT_BUFFER, 0);
+    if (!ax->n[AX_ENGINE])
+        add_value(ax, AX_ENGINE, PK_ENGINE_LOOP, 0);
     if (!ax->n[AX_BARRIER])
         add_value(ax, AX_BARRIER, 0, 0);
     for (int a = AX_SEND_OVERHEAD; a <= AX_EAGER_LIMIT; a++)
@@ -642,11 +656,11 @@ static int read_function(lua_State *L, size_t k)
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* routing, mtu and buffer configure the packet model: refused when no model is packet
- * (lua_expand.c gives the other models' points one combination only). */
+/* routing, mtu, buffer and packet_engine configure the packet model: refused when no model
+ * is packet (lua_expand.c gives the other models' points one combination only). */
 static void check_packet_keys(lua_State *L, const sweep_axes *ax)
 {
-    static const int packet_axes[] = {AX_ROUTING, AX_MTU, AX_BUFFER};
+    static const int packet_axes[] = {AX_ROUTING, AX_MTU, AX_BUFFER, AX_ENGINE};
     int packet = 0;
     char models[128] = "";
     for (size_t m = 0; m < ax->n[AX_MODEL]; m++) {

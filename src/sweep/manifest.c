@@ -67,6 +67,8 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
     if (pt->model == SIM_MODEL_PACKET)
         fprintf(f, "\"routing\": \"%s\", \"mtu\": %" PRId64 ", \"buffer\": %" PRId64 ", ",
                 pk_routing_name(pt->routing), pt->mtu, pt->buffer);
+    if (pt->model == SIM_MODEL_PACKET && pt->engine != PK_ENGINE_LOOP)
+        fprintf(f, "\"packet_engine\": \"%s\", ", pk_engine_name(pt->engine));
     if (pt->barrier)
         fputs("\"barrier\": true, ", f);
     if (pt->endpoint.given) {

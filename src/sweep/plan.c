@@ -178,6 +178,9 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
         snprintf(buf + len, n - len, "routing=%s\nmtu=%" PRId64 "\nbuffer=%" PRId64 "\n",
                  pk_routing_name(pt->routing), pt->mtu, pt->buffer);
     len = strlen(buf);
+    if (pt->model == SIM_MODEL_PACKET && pt->engine != PK_ENGINE_LOOP) /* ids kept */
+        snprintf(buf + len, n - len, "packet_engine=%s\n", pk_engine_name(pt->engine));
+    len = strlen(buf);
     if (*sweep_plan_str(p, pt->groups))
         snprintf(buf + len, n - len, "groups=%s\n", sweep_plan_str(p, pt->groups));
     len = strlen(buf);
@@ -294,6 +297,7 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
         c->packet.routing = pt->routing;
         c->packet.mtu = pt->mtu;
         c->packet.buffer = pt->buffer;
+        c->packet.engine = pt->engine;
     }
     c->reduce_Bps = pt->reduce_Bps;
     c->copy_Bps = pt->copy_Bps;

@@ -64,6 +64,7 @@ typedef struct sweep_point {
     sim_model model;
     pk_routing routing;         /* model packet: routing, mtu and buffer (else defaults) */
     int64_t mtu, buffer;
+    pk_engine engine;           /* model packet: loop (default) or actors */
     int32_t barrier;            /* 1: a dissemination barrier before the collective */
     endpoint_config endpoint;   /* endpoint keys the sweep gave (.given); they override the
                                    topology's and its preset's (sim/endpoint.h) */

@@ -194,6 +194,7 @@ enum {
     AX_ROUTING,    /* pk_routing: model packet only (lua_expand.c), like mtu and buffer */
     AX_MTU,        /* bytes */
     AX_BUFFER,     /* bytes */
+    AX_ENGINE,     /* pk_engine: model packet only, like routing */
     AX_BARRIER,    /* 0 or 1: a dissemination barrier before the collective (sim.h) */
     AX_SEND_OVERHEAD, /* endpoint costs (sim/endpoint.h): .i = -1 not given (the topology's */
     AX_RECV_OVERHEAD, /*   and preset's apply), else times in .d (seconds), sizes in .i */

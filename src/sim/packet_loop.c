@@ -1,0 +1,176 @@
+/* packet_loop.c - the packet model's loop engine (the default; packet.h): the network as
+ * its own discrete-event simulation, driven from one SimGrid actor.
+ *
+ * Ports and NICs are plain structures (packet_internal.h); what they do next is
+ * packet_net.c's. Their events wait in one heap (packet_heap.c), at most one per port
+ * (its serialization ends, or its next packet arrives, or it has work again) and per NIC
+ * (it has work again), plus one per message completing and per rank's local work ending.
+ *
+ * Rank actors stay SimGrid actors. `running` counts those not waiting in the model: the
+ * engine actor sleeps (suspended) while any runs; the last one to wait or end resumes it.
+ * It then runs events in time order until one wakes ranks, finishes the events of that
+ * instant, moves SimGrid's clock to it (sg_actor_sleep_until: nothing else runs, so the
+ * clock jumps) and resumes those ranks. With no event left and ranks still waiting the
+ * network is stuck (a deadlock): the engine actor ends, SimGrid ends the run, and
+ * pk_net_check names the stuck port.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+
+#include "common/util.h"
+#include "sim/packet_internal.h"
+
+/* The port runs now, or, when every packet it has is still crossing the previous link,
+ * when the first one arrives: what the actor engine's port does (wakes up now, finds
+ * nothing arrived, sleeps until then), one event fewer. */
+void pk_loop_port_wake(pk_net *n, pk_port *pt)
+{
+    double t = n->now;
+    if (pt->nactive == 0 && pt->flying && pt->flying->ready > t)
+        t = pt->flying->ready;
+    pk_heap_push(&n->heap, t, PK_EV_PORT, pt - n->ports, NULL);
+}
+
+void pk_loop_nic_wake(pk_net *n, int32_t host)
+{
+    pk_heap_push(&n->heap, n->now, PK_EV_NIC, host, NULL);
+}
+
+/* The port does what it can now: serializes its next packet (an event when that ends),
+ * or waits for the next arrival (an event then), or for a packet or a credit (no event:
+ * packet_net.c wakes it). Empty packets cross at once. */
+static void port_run(pk_net *n, pk_port *pt)
+{
+    int64_t id = pt - n->ports;
+    for (;;) {
+        pk_packet *p = NULL;
+        int what = pk_port_next(n, pt, n->now, &p);
+        if (what == PK_BUSY && p->bytes == 0) {
+            pk_port_crossed(n, pt, p);
+            continue;
+        }
+        if (what == PK_BUSY) {
+            pt->current = p;
+            pt->wait = PK_BUSY;
+            pk_heap_push(&n->heap, n->now + (double)p->bytes / pt->bw, PK_EV_PORT_DONE, id, NULL);
+        } else if (what == PK_SLEEP) {
+            pt->wait = PK_BUSY; /* as the actor asleep: a credit does not wake it */
+            pk_heap_push(&n->heap, p->ready, PK_EV_PORT, id, NULL);
+        } else {
+            pt->wait = what;
+        }
+        return;
+    }
+}
+
+static void run_event(pk_net *n, const pk_event *e)
+{
+    switch (e->kind) {
+    case PK_EV_PORT: port_run(n, &n->ports[e->id]); break;
+    case PK_EV_PORT_DONE: {
+        pk_port *pt = &n->ports[e->id];
+        pk_packet *p = pt->current;
+        pt->current = NULL;
+        pk_port_crossed(n, pt, p);
+        port_run(n, pt);
+        break;
+    }
+    case PK_EV_NIC: {
+        pk_nic *nic = &n->nics[e->id];
+        int what;
+        while ((what = pk_nic_cut(n, nic)) == PK_BUSY)
+            ;
+        nic->wait = what;
+        break;
+    }
+    case PK_EV_MSG_DONE: pk_msg_complete(n, e->msg); break;
+    case PK_EV_RANK: pk_loop_wake_rank(n, (int32_t)e->id); break;
+    }
+}
+
+/* Runs events until some ranks are woken and the events of that instant are done: 1,
+ * or 0 when no event is left and no rank was woken. */
+static int run_until_wake(pk_net *n)
+{
+    pk_event e;
+    while (n->heap.n > 0) {
+        if (n->nwoken > 0 && pk_heap_top(&n->heap) > n->now)
+            return 1;
+        pk_heap_pop(&n->heap, &e);
+        n->now = e.t;
+        n->events++;
+        run_event(n, &e);
+    }
+    return n->nwoken > 0;
+}
+
+static void engine_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    pk_net *n = sg_actor_self_get_data();
+    for (;;) {
+        while (n->running > 0) {
+            n->engine_waiting = 1;
+            sg_actor_suspend(sg_actor_self());
+        }
+        if (!run_until_wake(n))
+            return; /* every rank ended, or the network is stuck */
+        if (n->now > simgrid_get_clock())
+            sg_actor_sleep_until(n->now);
+        int32_t k = n->nwoken;
+        n->nwoken = 0;
+        n->running += k;
+        for (int32_t i = 0; i < k; i++)
+            sg_actor_resume(n->ranks[n->woken[i]].waiter);
+    }
+}
+
+void pk_loop_start(pk_net *n)
+{
+    n->running = n->P;
+    n->woken = xmalloc((size_t)(n->P > 0 ? n->P : 1) * sizeof *n->woken);
+    n->engine_actor = sg_actor_init("packet-engine", n->actor_host);
+    sg_actor_set_data(n->engine_actor, n);
+    sg_actor_start_(n->engine_actor, engine_main, 0, NULL);
+    sg_actor_daemonize(n->engine_actor);
+}
+
+static void one_less_running(pk_net *n)
+{
+    if (--n->running == 0 && n->engine_waiting) {
+        n->engine_waiting = 0;
+        sg_actor_resume(n->engine_actor);
+    }
+}
+
+void pk_loop_block(pk_net *n, int32_t r)
+{
+    /* a rank that slept in SimGrid (sg_actor_sleep_for) moved the clock past events the
+     * engine has not run: a programming error, caught here rather than silently wrong */
+    double clock = simgrid_get_clock();
+    if (clock > n->now + 1e-9 * (1 + n->now)) {
+        fprintf(stderr, "collsim: internal: rank %d reached time %.9g in SimGrid, past the "
+                        "packet engine's %.9g: under --packet-engine loop a rank's local work "
+                        "must go through pk_compute\n", r, clock, n->now);
+        abort();
+    }
+    n->ranks[r].waiter = sg_actor_self();
+    one_less_running(n);
+    sg_actor_suspend(n->ranks[r].waiter);
+}
+
+void pk_loop_wake_rank(pk_net *n, int32_t r)
+{
+    n->ranks[r].waiting = PK_WAIT_NONE;
+    n->woken[n->nwoken++] = r;
+}
+
+void pk_loop_rank_exit(pk_net *n, int32_t r)
+{
+    (void)r;
+    one_less_running(n);
+}
