@@ -33,6 +33,7 @@ static const char usage[] =
     "  --algorithm A         see collsim list\n"
     "  --ranks P             number of ranks\n"
     "  --import FILE         a GOAL schedule file instead of --algorithm/--ranks\n"
+    "  --calc ns|bytes       a plain GOAL file's `calc N`: N nanoseconds (default) or bytes\n"
     "  --size S              vector size (default 1MiB)\n"
     "  --root R, --dst D     root of rooted collectives / p2p destination\n"
     "  --param name=value    algorithm parameter (repeatable)\n"
@@ -51,6 +52,7 @@ typedef struct dump_cli {
     char algorithm[64];
     const char *import, *output, *lua;
     int goal, plain, have_coll, have_size, have_ranks;
+    int calc_bytes; /* --calc bytes */
     int64_t max_output; /* -1: not given */
 } dump_cli;
 
@@ -79,6 +81,7 @@ static int parse_option(int c, void *arg, cs_error *err)
         d->spec.ranks_per_node = (int32_t)x;
         break;
     case 'i': d->import = optarg; break;
+    case 'K': rc = cli_parse_calc(optarg, &d->calc_bytes, err); break;
     case 'f':
         if (strcmp(optarg, "jsonl") != 0 && strcmp(optarg, "goal") != 0)
             rc = cs_fail(err, "unknown format '%s' (allowed: jsonl, goal)", optarg);
@@ -100,6 +103,7 @@ static int parse_args(int argc, char **argv, dump_cli *d)
         {"root", required_argument, 0, 'r'},       {"dst", required_argument, 0, 'D'},
         {"param", required_argument, 0, 'p'},      {"dims", required_argument, 0, 'd'},
         {"ranks-per-node", required_argument, 0, 'q'}, {"import", required_argument, 0, 'i'},
+        {"calc", required_argument, 0, 'K'},
         {"format", required_argument, 0, 'f'},     {"plain", no_argument, 0, 'P'},
         {"output", required_argument, 0, 'o'},     {"max-output", required_argument, 0, 'M'},
         {"help", no_argument, 0, 'h'},             {"lua", required_argument, 0, 'L'},
@@ -194,7 +198,7 @@ int cmd_dump(int argc, char **argv)
     if (d.lua && cli_lua_load(d.lua, &lua, &user, &err) < 0)
         return cli_usage_error("dump", "--lua: %s", err.msg);
     if (d.import) {
-        if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, &fa, &spec, &err) < 0) {
+        if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, d.calc_bytes, &fa, &spec, &err) < 0) {
             cli_lua_free(lua);
             return cli_usage_error("dump", "--import: %s", err.msg);
         }

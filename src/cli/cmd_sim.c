@@ -65,6 +65,11 @@ static const char usage[] =
     "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies)\n"
     "  --import FILE         simulate a GOAL schedule file (docs/schedule-files.md) instead\n"
     "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
+    "  --calc ns|bytes       a plain GOAL file's `calc N`: N nanoseconds (default) or N\n"
+    "                        bytes copied at --copy-rate\n"
+    "  --eager-limit S|none  sends of at most S bytes complete for the sender at once\n"
+    "                        (default: none; smpi: 65535; a plain GOAL file: 65535, as\n"
+    "                        LogGOPSim's -S)\n"
     "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
     "                        of the physical memory; 0 = no limit; docs/robustness.md)\n"
     "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n"
@@ -80,6 +85,7 @@ typedef struct sim_cli {
     alloc_order order;
     const char *emit_platform;
     const char *import; /* --import FILE */
+    int calc_bytes;     /* --calc bytes */
     const char *lua;    /* --lua FILE */
     int have_size, have_coll;
     const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
@@ -131,6 +137,7 @@ static const struct option opts[] = {
     {"alloc", required_argument, 0, 'A'},      {"order", required_argument, 0, 'O'},
     {"mtu", required_argument, 0, 'M'},        {"buffer", required_argument, 0, 'B'},
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
+    {"eager-limit", required_argument, 0, 'e'}, {"calc", required_argument, 0, 'K'},
     {"max-memory", required_argument, 0, 'Y'},
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
@@ -186,6 +193,8 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
         break;
     case 's': rc = parse_size(optarg, &g->spec.bytes, err); v->have_size = 1; break;
     case 'i': v->import = optarg; break;
+    case 'e': rc = cli_parse_eager_limit(optarg, &g->eager_limit, err); break;
+    case 'K': rc = cli_parse_calc(optarg, &v->calc_bytes, err); break;
     case 'L': v->lua = optarg; break;
     case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); g->spec.root = (int32_t)x; break;
     case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); g->spec.dst = (int32_t)x; break;
@@ -313,7 +322,7 @@ int cmd_sim(int argc, char **argv)
         v.cfg.algorithms = user;
     }
     if (v.import) { /* the file's schedule as a run-time algorithm */
-        if (cli_import(v.import, &v.cfg.spec, v.have_coll, v.have_size, &fa, &v.cfg.spec,
+        if (cli_import(v.import, &v.cfg.spec, v.have_coll, v.have_size, v.calc_bytes, &fa, &v.cfg.spec,
                        &err) < 0 || alg_registry_add(&reg, &fa->desc, &err) < 0) {
             file_alg_free(fa);
             alg_registry_free(&reg);
@@ -321,6 +330,8 @@ int cmd_sim(int argc, char **argv)
         }
         snprintf(v.cfg.algorithm, sizeof v.cfg.algorithm, "%s", fa->desc.name);
         v.cfg.algorithms = &reg;
+        if (!fa->sched.annotated && v.cfg.eager_limit == SIM_EAGER_MODEL)
+            v.cfg.eager_limit = SIM_GOAL_EAGER_LIMIT; /* as LogGOPSim runs such a file */
     }
     workload *w = NULL; /* after --import, which may set the collective and P */
     int usage = cli_workload_check(&v.workload, "sim", v.cfg.spec.coll);

@@ -66,6 +66,7 @@
 /* A whole schedule held in memory: what a file holds. */
 typedef struct sched_file {
     sched_layout layout;
+    int has_deps;        /* some op has explicit dependencies or a tag (ALG_DEPS) */
     int has_blocks;      /* 1: blocks known (exact); 0: byte-only (layout.nblocks = 0) */
     int annotated;       /* 1: steps from collsim annotations, 0: from dependency layers */
     int64_t bytes;       /* the collective's vector size */
@@ -90,6 +91,8 @@ typedef struct goal_read_options {
     coll_kind coll; /* default COLL_ALLREDUCE */
     int64_t bytes;  /* vector size; <= 0: the largest number of bytes a rank sends */
     int32_t root, dst;
+    int calc_bytes; /* 0 (default): a plain file's `calc N` takes N nanoseconds (Schedgen,
+                       LogGOPSim); 1: it copies N bytes (at the copy rate) */
 } goal_read_options;
 
 void goal_read_options_default(goal_read_options *o);

@@ -73,6 +73,7 @@ void sim_config_init(sim_config *c)
     c->copy_Bps = SIM_DEFAULT_COPY_BPS;
     packet_config_init(&c->packet);
     c->max_memory = estimate_default_max_memory();
+    c->eager_limit = SIM_EAGER_MODEL;
 }
 
 void sim_result_free(sim_result *r)
@@ -101,6 +102,11 @@ void sim_row_describe(const sim_config *c, sim_row *row)
     if (c->barrier) { /* a different point: rows with and without the barrier must differ */
         size_t mlen = strlen(row->model);
         snprintf(row->model + mlen, sizeof row->model - mlen, " barrier=true");
+    }
+    if (c->eager_limit != SIM_EAGER_MODEL) {
+        size_t mlen = strlen(row->model);
+        snprintf(row->model + mlen, sizeof row->model - mlen, " eager_limit=%lld",
+                 (long long)c->eager_limit);
     }
     row->time_s = row->algbw_Bps = row->busbw_Bps = NAN;
 }
@@ -138,7 +144,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
     sim_state st = {.run = run, .t = t, .host_of_rank = host_of_rank};
     st.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
     st.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
-    st.detached_below = c->model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW : 0;
+    st.eager_limit = c->eager_limit != SIM_EAGER_MODEL ? c->eager_limit
+                     : c->model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW - 1 : -1;
     st.rank_host = xmalloc((size_t)P * sizeof *st.rank_host);
     st.finish = rank_finish;
     st.step = xcalloc((size_t)P, sizeof *st.step);
@@ -231,6 +238,12 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     int rc = place_job(c, &t, host_of_rank, err);
     if (rc == 0 && c->model == SIM_MODEL_PACKET)
         rc = packet_config_check(&c->packet, t, err);
+    if (rc == 0 && c->model == SIM_MODEL_PACKET && (alg->flags & ALG_DEPS))
+        rc = cs_fail(err, "the packet model runs step schedules only, and %s has ops with "
+                          "dependencies or tags (use a flow model: cm02, lv08, smpi)", alg->name);
+    if (rc == 0 && c->model == SIM_MODEL_PACKET && c->eager_limit != SIM_EAGER_MODEL)
+        rc = cs_fail(err, "--eager-limit applies to the flow models (cm02, lv08, smpi), not "
+                          "the packet model");
     if (rc == 0)
         rc = rank_shape_resolve(alg, &spec, t, host_of_rank, err);
     if (rc == 0)
