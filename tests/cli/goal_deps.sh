@@ -54,6 +54,19 @@ check "packet model refuses" 2 "packet model runs step schedules only" -- \
 check "stream engine refuses" 1 "stream engine verifies step schedules only" -- \
     "$bin" verify --import $d/tags.goal --engine stream
 
+# export writes what it reads: dependencies, tags and calc in ns survive a round trip
+# (annotated and plain), and the re-imported file runs the same
+"$bin" dump --import $d/tags.goal --format goal > "$tmp/rt.goal"
+"$bin" dump --import "$tmp/rt.goal" --format goal | tail -n +2 > "$tmp/rt2.body"
+tail -n +2 "$tmp/rt.goal" > "$tmp/rt.body"
+same "goal export round trip (annotated)" "$tmp/rt.body" "$tmp/rt2.body"
+check "export keeps requires, tags, calc" 0 "l3 requires l1" -- grep -A1 "send 2000b to 1 tag 2" "$tmp/rt.goal"
+"$bin" dump --import $d/tags.goal --format goal --plain > "$tmp/p1.goal"
+"$bin" dump --import "$tmp/p1.goal" --format goal --plain > "$tmp/p2.goal"
+same "goal export round trip (plain)" "$tmp/p1.goal" "$tmp/p2.goal"
+check "plain export runs the same" 0 "^2.8e-05$" -- time_of --import "$tmp/p1.goal" --eager-limit 0
+check "jsonl shows dependencies" 0 '"tag":2,"after":\[0\]' -- "$bin" dump --import $d/tags.goal
+
 # a dependency cycle is refused at import, naming its line
 printf 'num_ranks 2\nrank 0 {\na: send 8b to 1\nb: calc 1\na requires b\nb requires a\n}\nrank 1 {\nc: recv 8b from 0\n}\n' > "$tmp/cycle.goal"
 check "cycle refused" 2 "cycle.goal:[56]: rank 0's dependencies form a cycle" -- "$bin" verify --import "$tmp/cycle.goal"
