@@ -67,6 +67,15 @@ same "goal export round trip (plain)" "$tmp/p1.goal" "$tmp/p2.goal"
 check "plain export runs the same" 0 "^2.8e-05$" -- time_of --import "$tmp/p1.goal" --eager-limit 0
 check "jsonl shows dependencies" 0 '"tag":2,"after":\[0\]' -- "$bin" dump --import $d/tags.goal
 
+# dump --workload: a non-uniform alltoallv exported to GOAL simulates in the time of the
+# schedule it was written from
+w="--collective alltoallv --algorithm pairwise --ranks 4 --workload uniform:S=1KiB:seed=1"
+"$bin" dump $w --format goal --output "$tmp/a2av.goal"
+direct=$("$bin" sim $w --topology "torus dims=4" --no-header | cut -d, -f10)
+check "dump --workload round trip" 0 "^$direct$" -- sh -c "\"$bin\" sim --import $tmp/a2av.goal --topology 'torus dims=4' --no-header | cut -d, -f10"
+check "dump --workload keeps the sizes" 1 "" -- sh -c "\"$bin\" dump $w | grep -c '\"bytes\":262144,'"
+check "dump --workload other collective" 2 "alltoallv only" -- "$bin" dump --collective allreduce --algorithm ring --ranks 4 --workload uniform:S=1KiB
+
 # a dependency cycle is refused at import, naming its line
 printf 'num_ranks 2\nrank 0 {\na: send 8b to 1\nb: calc 1\na requires b\nb requires a\n}\nrank 1 {\nc: recv 8b from 0\n}\n' > "$tmp/cycle.goal"
 check "cycle refused" 2 "cycle.goal:[56]: rank 0's dependencies form a cycle" -- "$bin" verify --import "$tmp/cycle.goal"
