@@ -1,5 +1,7 @@
 # Thin wrapper around CMake. The two commands README shows:
 #   make run   - install missing Debian packages, build, run scenarios/quickstart.lua
+#                into results/quickstart/ (--overwrite: a second `make run` runs it again,
+#                the earlier output moved to results/quickstart/previous-<time>/)
 #   make test  - install missing Debian packages, build, run every test suite,
 #                then rebuild with AddressSanitizer + UBSan and run the unit suites again
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -18,7 +20,7 @@ build: setup
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	./$(BUILD)/collsim run scenarios/quickstart.lua -j $(JOBS)
+	./$(BUILD)/collsim run scenarios/quickstart.lua -j $(JOBS) --overwrite
 
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -13,6 +13,7 @@
  *
  * Errors name path:line:column and the allowed keys.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
@@ -191,9 +192,9 @@ static int read_root(spec_reader *r)
 
 int check_spec_load(const char *path, check_spec *s, cs_error *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen_input(path, "r");
     if (!f)
-        return cs_fail(err, "%s: cannot open the check spec", path);
+        return cs_fail(err, "%s: cannot open the check spec: %s", path, strerror(errno));
     yaml_parser_t parser;
     yaml_document_t doc;
     int rc = -1;

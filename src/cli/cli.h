@@ -34,6 +34,14 @@ struct option;
 /* The long name of the getopt_long option whose value is `val` ("?" if none). */
 const char *cli_option_name(const struct option *opts, int val);
 
+/* Before a command's options are parsed: an option that needs a value given without one
+ * (last on the line, or followed by another --option), or one given twice (--ranks 8
+ * --ranks 16; only --param, and check's --topology, may be repeated), is a usage error
+ * ("collsim <cmd>: --ranks given twice ('8' and '16'): give it once" printed, EXIT_USAGE
+ * returned); 0 otherwise. cli_parse_options calls it. */
+int cli_check_options(const char *cmd, int argc, char **argv, const char *shortopts,
+                      const struct option *opts);
+
 /* One option of a command: returns 0, 1 for --help, or -1 with err. */
 typedef int (*cli_option_fn)(int c, void *ctx, cs_error *err);
 /* Every command's getopt_long loop: calls fn for each option of argv. Returns 0 when all
@@ -47,6 +55,10 @@ int cli_parse_options(const char *cmd, int argc, char **argv, const char *shorto
 /* --point-timeout: seconds as a bare number ("30", "0.5") or a time with its unit
  * ("500ms"); 0 = no limit. */
 int cli_parse_timeout(const char *text, double *out, cs_error *err);
+
+/* A comma-separated list (--algorithm ring,rabenseifner): -1 with err for an empty item
+ * (",ring", "ring,,rabenseifner", "ring,"), which would otherwise be skipped unseen. */
+int cli_check_list(const char *text, cs_error *err);
 
 /* "8x8x8" into spec->dims / ndims. */
 int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err);
@@ -80,13 +92,33 @@ int cli_parse_calc(const char *text, int *calc_bytes, cs_error *err);
 /* --eager-limit SIZE|none: sends of at most SIZE bytes are eager (sim_config). */
 int cli_parse_eager_limit(const char *text, int64_t *out, cs_error *err);
 
-/* --lua FILE (cli_lua.c): runs a Lua file for its collsim.define_algorithm calls (its
+/* --lua FILE (cli_lua.c): runs a Lua file, under the limits lim, for its
+ * collsim.define_algorithm calls (its
  * sweeps and pictures are not made); *algs are the algorithms it defined, alive until
  * cli_lua_free(*plan). A Lua error is "file:line: message"; a file that defines no
  * algorithm is an error too. */
 struct sweep_plan;
-int cli_lua_load(const char *path, struct sweep_plan **plan, const alg_registry **algs,
-                 cs_error *err);
+/* --lua-timeout S and --lua-memory SIZE of the commands that take --lua FILE: the limits
+ * of `collsim run` (sweep.h: 60 s per call, 1GiB; 0 = none) on the file's evaluation and
+ * on every call of its algorithms' Lua code. All zero (memset) means the defaults. */
+typedef struct cli_lua_limits {
+    double timeout_s;
+    int64_t memory;
+    int have_timeout, have_memory;
+} cli_lua_limits;
+enum { CLI_OPT_LUA_TIMEOUT = 0x1100, CLI_OPT_LUA_MEMORY };
+#define CLI_LUA_LIMIT_OPTIONS                                         \
+    {"lua-timeout", required_argument, 0, CLI_OPT_LUA_TIMEOUT},       \
+    {"lua-memory", required_argument, 0, CLI_OPT_LUA_MEMORY}
+#define CLI_LUA_LIMIT_USAGE                                                                   \
+    "  --lua-timeout S       wall-time limit of the --lua file's evaluation and of each call\n" \
+    "                        of its Lua code, in seconds (default 60; 0 = none)\n"             \
+    "  --lua-memory SIZE     memory limit of the --lua file's Lua state (default 1GiB;\n"     \
+    "                        0 = none)\n"
+/* The option c (CLI_OPT_LUA_TIMEOUT or CLI_OPT_LUA_MEMORY) with its text into lim. */
+int cli_lua_limit_option(int c, const char *arg, cli_lua_limits *lim, cs_error *err);
+int cli_lua_load(const char *path, const cli_lua_limits *lim, struct sweep_plan **plan,
+                 const alg_registry **algs, cs_error *err);
 void cli_lua_free(struct sweep_plan *plan);
 
 #endif

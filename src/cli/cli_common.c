@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "common/units.h"
+#include "common/util.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -27,10 +28,63 @@ const char *cli_option_name(const struct option *opts, int val)
     return "?";
 }
 
+/* Options a command takes several times: --param (each adds a parameter), check's
+ * --topology (each adds a topology). */
+static int repeatable(const char *cmd, const char *name)
+{
+    return strcmp(name, "param") == 0 || (strcmp(cmd, "check") == 0 && strcmp(name, "topology") == 0);
+}
+
+static const struct option *option_of(const struct option *opts, int val)
+{
+    for (const struct option *o = opts; o->name; o++)
+        if (o->val == val)
+            return o;
+    return NULL;
+}
+
+int cli_check_options(const char *cmd, int argc, char **argv, const char *shortopts,
+                      const struct option *opts)
+{
+    size_t nopts = 0;
+    while (opts[nopts].name)
+        nopts++;
+    const char **first = xcalloc(nopts + 1, sizeof *first);
+    optind = 0;
+    opterr = 0;
+    int c, rc = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        const struct option *o = option_of(opts, c == '?' || c == ':' ? optopt : c);
+        if (!o)
+            continue; /* an unknown option: the parse itself reports it */
+        if ((c == '?' || c == ':') && o->has_arg == required_argument) {
+            rc = cli_usage_error(cmd, "--%s needs a value (see collsim %s --help)", o->name, cmd);
+        } else if (c == '?' || c == ':') {
+            continue;
+        } else if (o->has_arg == required_argument && optarg[0] == '-' && optarg[1] == '-' &&
+                   optarg[2] != '\0') {
+            rc = cli_usage_error(cmd, "--%s needs a value, got the option '%s' (see collsim %s "
+                                      "--help)", o->name, optarg, cmd);
+        } else if (o->has_arg == required_argument && !repeatable(cmd, o->name)) {
+            size_t i = (size_t)(o - opts);
+            if (first[i])
+                rc = cli_usage_error(cmd, "--%s given twice ('%s' and '%s'): give it once",
+                                     o->name, first[i], optarg);
+            first[i] = optarg;
+        }
+    }
+    free(first);
+    optind = 0;
+    return rc;
+}
+
 int cli_parse_options(const char *cmd, int argc, char **argv, const char *shortopts,
                       const struct option *opts, const char *usage, cli_option_fn fn,
                       void *ctx)
 {
+    int rc0 = cli_check_options(cmd, argc, argv, shortopts, opts);
+    if (rc0 != 0)
+        return rc0;
     optind = 0; /* 0, not 1: getopt re-initialises (commands may parse argv twice) */
     opterr = 0; /* our own message below names the command */
     int c;
@@ -73,6 +127,9 @@ int cli_parse_dims(const char *text, coll_spec *spec, cs_error *err)
             return cs_fail(err, "dimensions '%s' multiply to more than 2^31-1 ranks", text);
         spec->dims[n++] = (int32_t)d;
         s = x ? x + 1 : s + len;
+        if (x && !*s)
+            return cs_fail(err, "invalid dimensions '%s' (ends in 'x': expected AxBx... with a "
+                                "size after every x)", text);
     }
     if (n == 0)
         return cs_fail(err, "empty dimensions (expected AxBx...)");
@@ -135,5 +192,14 @@ int cli_workload_bind(const cli_workload *w, coll_spec *spec, workload **out, cs
         return -1;
     workload_materialize(*out, CLI_WORKLOAD_TABLE_MAX);
     spec->workload = *out;
+    return 0;
+}
+
+int cli_check_list(const char *text, cs_error *err)
+{
+    size_t len = strlen(text);
+    if (len == 0 || text[0] == ',' || text[len - 1] == ',' || strstr(text, ",,"))
+        return cs_fail(err, "empty item in the list '%s' (expected names separated by single "
+                            "commas, e.g. ring,rabenseifner or 1KiB,1MiB)", text);
     return 0;
 }

@@ -43,7 +43,7 @@ static const char usage[] =
     "  --param k=v, --dims AxB.., --root R, --dst D, --ranks-per-node Q   as in verify\n"
     "  --topology T          simulate on T too (repeatable; see collsim sim)\n"
     "  --sim-ranks P,P..     rank counts of the simulate cases (required with --topology)\n"
-    "  --model M             traffic (default), cm02, lv08, smpi\n"
+    "  --model M             traffic (default), cm02, lv08, smpi, packet, analytic\n"
     "  --junit FILE          write a JUnit XML report\n"
     "  --baseline FILE       compare simulate cases with a baseline CSV ...\n"
     "  --tolerance T         ... allowing this relative difference (default 5%)\n"
@@ -51,13 +51,15 @@ static const char usage[] =
     "  --threads N           threads of the streaming engine (default: all CPUs)\n"
     "  --max-memory SIZE     a case estimated to need more memory fails at once, refused\n"
     "                        (default: half of the physical memory; 0: no limit)\n"
-    "  --quiet               print failures and the summary only\n";
+    "  --quiet               print failures and the summary only\n"
+    CLI_LUA_LIMIT_USAGE;
 
 typedef struct check_cli {
     check_spec spec;
     const char *junit, *baseline, *write_baseline;
     double tolerance;
     int quiet;
+    cli_lua_limits lua_limits; /* --lua-timeout, --lua-memory */
     int64_t max_memory;
 } check_cli;
 
@@ -74,6 +76,7 @@ static const struct option opts[] = {
     {"write-baseline", required_argument, 0, 'w'}, {"threads", required_argument, 0, 'N'},
     {"quiet", no_argument, 0, 'Q'},            {"help", no_argument, 0, 'h'},
     {"lua", required_argument, 0, 'L'},        {"max-memory", required_argument, 0, 'M'},
+    CLI_LUA_LIMIT_OPTIONS,
     {0, 0, 0, 0}};
 
 /* "5%" or "0.05" */
@@ -98,6 +101,8 @@ static int parse_list(const char *text, int64_t *vals, int *n, int max,
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", text);
     *n = 0;
+    if (cli_check_list(text, err) < 0)
+        return -1;
     for (char *save, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (*n == max)
             return cs_fail(err, "at most %d values", max);
@@ -126,6 +131,8 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'a': snprintf(s->algorithm, sizeof s->algorithm, "%s", optarg); break;
     case 'i': snprintf(s->import, sizeof s->import, "%s", optarg); break;
     case 'L': snprintf(s->lua, sizeof s->lua, "%s", optarg); break;
+    case CLI_OPT_LUA_TIMEOUT:
+    case CLI_OPT_LUA_MEMORY: rc = cli_lua_limit_option(c, optarg, &v->lua_limits, err); break;
     case 'n': snprintf(s->ranks, sizeof s->ranks, "%s", optarg); break;
     case 's':
         rc = parse_list(optarg, s->sizes, &s->nsizes, CHECK_MAX_SIZES, parse_size, err);
@@ -367,7 +374,7 @@ static int resolve(check_cli *v, check_run *k, int64_t **ranks, size_t *nranks, 
         *nsizes = 1;
         return 0;
     }
-    if (s->lua[0] && cli_lua_load(s->lua, &k->lua, &k->user, &err) < 0)
+    if (s->lua[0] && cli_lua_load(s->lua, &k->cli->lua_limits, &k->lua, &k->user, &err) < 0)
         return cli_usage_error("check", "--lua: %s", err.msg);
     if (!(k->alg = registry_find(k->user, s->base.coll, s->algorithm, &err)))
         return cli_usage_error("check", "--algorithm: %s", err.msg);

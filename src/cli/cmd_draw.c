@@ -40,7 +40,8 @@ static const char usage[] =
     "  --rank R              highlight rank R, its peers and its messages' routes\n"
     "  --link-csv FILE       bytes per link direction, every step and the whole run\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
-    "                        (docs/custom-algorithms.md)\n";
+    "                        (docs/custom-algorithms.md)\n"
+    CLI_LUA_LIMIT_USAGE;
 
 static const struct option opts[] = {
     {"topology", required_argument, 0, 'T'},   {"out", required_argument, 0, 'o'},
@@ -53,6 +54,7 @@ static const struct option opts[] = {
     {"all-steps", no_argument, 0, 'A'},        {"frame-time", required_argument, 0, 'F'},
     {"rank", required_argument, 0, 'R'},       {"link-csv", required_argument, 0, 'L'},
     {"help", no_argument, 0, 'h'},             {"lua", required_argument, 0, 'U'},
+    CLI_LUA_LIMIT_OPTIONS,
     {0, 0, 0, 0}};
 
 /* "A,B" into two algorithm names. */
@@ -106,6 +108,7 @@ typedef struct draw_args {
     draw_options *o;
     int *have_coll;
     const char **lua;
+    cli_lua_limits *lua_limits;
 } draw_args;
 
 static int draw_option(int c, void *arg, cs_error *err)
@@ -115,14 +118,17 @@ static int draw_option(int c, void *arg, cs_error *err)
         *a->lua = optarg;
         return 0;
     }
+    if (c == CLI_OPT_LUA_TIMEOUT || c == CLI_OPT_LUA_MEMORY)
+        return cli_lua_limit_option(c, optarg, a->lua_limits, err);
     return parse_option(c, a->o, a->have_coll, err);
 }
 
-static int parse_args(int argc, char **argv, draw_options *o, const char **lua)
+static int parse_args(int argc, char **argv, draw_options *o, const char **lua,
+                      cli_lua_limits *lim)
 {
     int have_coll = 0;
     draw_options_init(o);
-    draw_args args = {o, &have_coll, lua};
+    draw_args args = {o, &have_coll, lua, lim};
     int prc = cli_parse_options("draw", argc, argv, "", opts, usage, draw_option, &args);
     if (prc != 0)
         return prc;
@@ -144,13 +150,14 @@ int cmd_draw(int argc, char **argv)
 {
     draw_options o;
     const char *lua_path = NULL;
-    int rc = parse_args(argc, argv, &o, &lua_path);
+    cli_lua_limits lim = {0};
+    int rc = parse_args(argc, argv, &o, &lua_path, &lim);
     if (rc != 0)
         return rc < 0 ? 0 : rc;
     draw_result res;
     cs_error err;
     struct sweep_plan *lua = NULL;
-    if (lua_path && cli_lua_load(lua_path, &lua, &o.user_algorithms, &err) < 0)
+    if (lua_path && cli_lua_load(lua_path, &lim, &lua, &o.user_algorithms, &err) < 0)
         return cli_usage_error("draw", "--lua: %s", err.msg);
     rc = draw_run(&o, &res, &err);
     cli_lua_free(lua);

@@ -47,7 +47,8 @@ static const char usage[] =
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
     "                        (docs/custom-algorithms.md)\n"
     "  --max-output SIZE     refuse a dump estimated to be larger (default with --output:\n"
-    "                        the free space of FILE's file system; 0: no limit)\n";
+    "                        the free space of FILE's file system; 0: no limit)\n"
+    CLI_LUA_LIMIT_USAGE;
 
 typedef struct dump_cli {
     coll_spec spec;
@@ -57,6 +58,7 @@ typedef struct dump_cli {
     int calc_bytes; /* --calc bytes */
     int64_t max_output; /* -1: not given */
     cli_workload workload; /* --workload: alltoallv block sizes */
+    cli_lua_limits lua_limits;
 } dump_cli;
 
 static int parse_option(int c, void *arg, cs_error *err)
@@ -94,6 +96,8 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'P': d->plain = 1; break;
     case 'o': d->output = optarg; break;
     case 'L': d->lua = optarg; break;
+    case CLI_OPT_LUA_TIMEOUT:
+    case CLI_OPT_LUA_MEMORY: rc = cli_lua_limit_option(c, optarg, &d->lua_limits, err); break;
     case 'M': rc = parse_size(optarg, &d->max_output, err); break;
     }
     return rc;
@@ -111,7 +115,7 @@ static int parse_args(int argc, char **argv, dump_cli *d)
         {"format", required_argument, 0, 'f'},     {"plain", no_argument, 0, 'P'},
         {"output", required_argument, 0, 'o'},     {"max-output", required_argument, 0, 'M'},
         {"help", no_argument, 0, 'h'},             {"lua", required_argument, 0, 'L'},
-        {0, 0, 0, 0}};
+        CLI_LUA_LIMIT_OPTIONS,                     {0, 0, 0, 0}};
     coll_spec_init(&d->spec, COLL_ALLREDUCE, 2, 1 << 20);
     d->max_output = -1;
     int prc = cli_parse_options("dump", argc, argv, "", opts, usage, parse_option, d);
@@ -126,6 +130,10 @@ static int parse_args(int argc, char **argv, dump_cli *d)
         return cli_usage_error("dump", "--import replaces --algorithm and --ranks");
     if (!d->import && cli_workload_check(&d->workload, "dump", d->spec.coll) != 0)
         return EXIT_USAGE;
+    if (d->plain && !d->goal)
+        return cli_usage_error("dump", "--plain goes with --format goal (it drops collsim's "
+                                       "annotations from GOAL text); the JSON-lines output "
+                                       "(--format jsonl, the default) has no plain form");
     return 0;
 }
 
@@ -201,7 +209,7 @@ int cmd_dump(int argc, char **argv)
     coll_spec spec = d.spec;
     struct sweep_plan *lua = NULL;
     const alg_registry *user = NULL;
-    if (d.lua && cli_lua_load(d.lua, &lua, &user, &err) < 0)
+    if (d.lua && cli_lua_load(d.lua, &d.lua_limits, &lua, &user, &err) < 0)
         return cli_usage_error("dump", "--lua: %s", err.msg);
     if (d.import) {
         if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, d.calc_bytes, &fa, &spec, &err) < 0) {

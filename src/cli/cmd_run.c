@@ -18,12 +18,17 @@ static const char usage[] =
     "  -o, --output DIR   output directory (default results/<scenario name>)\n"
     "  -j, --jobs N       points simulated at once, each in its own process (default 1)\n"
     "  --resume           keep the rows already in DIR/results.csv, run the other points\n"
+    "  --overwrite        move the results of an earlier run in DIR (results.csv,\n"
+    "                     manifest.json, timings.csv, plots) into DIR/previous-<time>/\n"
+    "                     first; without it or --resume such a DIR is refused\n"
     "  --shard K/N        run only the points i with i mod N = K-1\n"
     "  --seed S           scenario seed (overrides collsim.seed in the file)\n"
     "  --unsafe-lua       no sandbox (os.execute, io.popen, writes anywhere)\n"
     "  --model M          run every point on model M (cm02, lv08, smpi, packet,\n"
-    "                     traffic) instead of the scenario's; traffic-model points\n"
-    "                     stay traffic. A different plan: give it its own -o DIR\n"
+    "                     analytic, traffic, or auto: analytic first, then cm02 for\n"
+    "                     the points within auto_factor of the best) instead of the\n"
+    "                     scenario's; traffic-model points stay traffic. A different\n"
+    "                     plan: give it its own -o DIR\n"
     "  --no-plot          do not call scripts/plot.py\n"
     "  --dry-run          print the plan (a line per point: number, id, topology, model,\n"
     "                     label) and run nothing\n"
@@ -50,7 +55,8 @@ static const struct option opts[] = {
     {"lua-memory", required_argument, 0, 'M'},   {"force", no_argument, 0, 'F'},
     {"max-memory", required_argument, 0, 'X'}, {"model", required_argument, 0, 'm'},
     {"dry-run", no_argument, 0, 'D'},      {"retry", no_argument, 0, 'R'},
-    {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+    {"overwrite", no_argument, 0, 'W'},    {"help", no_argument, 0, 'h'},
+    {0, 0, 0, 0}};
 
 typedef struct run_cli {
     const char *scenario;
@@ -59,6 +65,7 @@ typedef struct run_cli {
     sweep_run_opts run;
     int no_plot;
     int dry_run;
+    int overwrite;
     char command[8192];
 } run_cli;
 
@@ -82,6 +89,7 @@ static int parse_option(int c, void *arg, cs_error *err)
         v->run.jobs = (int)x;
         return 0;
     case 'r': v->run.resume = 1; return 0;
+    case 'W': v->overwrite = 1; return 0;
     case 'S': return parse_shard(optarg, &v->run.shard_k, &v->run.shard_n, err);
     case 's':
         if (parse_int_in(optarg, 0, INT64_MAX, "seed", &x, err) < 0)
@@ -105,7 +113,14 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'D': v->dry_run = 1; return 0;
     case 'm':
         v->load.have_model = 1;
-        return sim_model_parse(optarg, &v->load.model, err);
+        if (strcmp(optarg, "auto") == 0) { /* sweeps only: two passes (sweep.h) */
+            v->load.model = (sim_model)SWEEP_MODEL_AUTO;
+            return 0;
+        }
+        if (sim_model_parse(optarg, &v->load.model, err) < 0)
+            return cs_fail(err, "unknown model '%s' (allowed: cm02 (default, alias "
+                                "flow), lv08, smpi, traffic, packet, analytic, auto)", optarg);
+        return 0;
     default: return 1; /* --help */
     }
 }
@@ -123,6 +138,10 @@ static int parse_args(int argc, char **argv, run_cli *v)
         return prc;
     if (v->run.force && !v->run.resume)
         return cli_usage_error("run", "--force goes with --resume\n%s", usage);
+    if (v->overwrite && v->run.resume)
+        return cli_usage_error("run", "--overwrite and --resume exclude each other (--resume "
+                                      "keeps the rows in the output directory, --overwrite "
+                                      "moves them aside)\n%s", usage);
     if (v->run.retry && !v->run.resume)
         return cli_usage_error("run", "--retry goes with --resume\n%s", usage);
     if (optind != argc - 1)
@@ -194,13 +213,25 @@ int cmd_run(int argc, char **argv)
         sweep_plan_free(plan);
         return 0;
     }
+    outdir_lock lock;
+    char moved[4200];
+    outdir_mode mode = v.run.resume ? OUTDIR_RESUME : v.overwrite ? OUTDIR_OVERWRITE : OUTDIR_NEW;
+    if (outdir_claim(v.outdir, mode, &lock, moved, sizeof moved, &err) < 0) {
+        fprintf(stderr, "collsim run: %s\n", err.msg);
+        sweep_plan_free(plan);
+        return EXIT_USAGE;
+    }
+    if (moved[0] && v.run.progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --overwrite: the earlier results moved to %s/\n", moved);
     sweep_outcome out;
     if (sweep_run(plan, &v.run, &out, &err) < 0) {
         fprintf(stderr, "collsim run: %s\n", err.msg);
+        outdir_release(&lock);
         sweep_plan_free(plan);
         return out.refused ? EXIT_USAGE : EXIT_CHECK_FAILED;
     }
     rc = finish(&v, plan, &out);
+    outdir_release(&lock);
     sweep_plan_free(plan);
     return rc;
 }

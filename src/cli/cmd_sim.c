@@ -42,7 +42,8 @@ static const char usage[] =
     "  --placement KIND      linear (default), roundrobin, random:SEED, fragmented:K:SEED,\n"
     "                        file:PATH (one host name per rank and line)\n"
     "  --ranks-per-node Q    ranks per host (default 1)\n"
-    "  --model M             cm02 (default), lv08, smpi, traffic (no timing), packet\n"
+    "  --model M             cm02 (default), lv08, smpi, traffic (no timing), packet,\n"
+    "                        analytic (per-step estimate, no event simulation)\n"
     "  --reduce-rate RATE    local reduction speed (default 10GBps; free = no cost)\n"
     "  --copy-rate RATE      local copy speed (default 20GBps; free = no cost)\n"
     "  --format F            csv (default: header + one row) or json (one object)\n"
@@ -75,6 +76,7 @@ static const char usage[] =
     "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
     "                        (docs/custom-algorithms.md)\n"
+    CLI_LUA_LIMIT_USAGE
     "  --verbose             also print the run's measurements on stderr: wall and CPU\n"
     "                        seconds, peak memory, packet-hops (model packet)\n";
 
@@ -87,6 +89,7 @@ typedef struct sim_cli {
     const char *import; /* --import FILE */
     int calc_bytes;     /* --calc bytes */
     const char *lua;    /* --lua FILE */
+    cli_lua_limits lua_limits;
     int have_size, have_coll;
     const char *packet_option; /* the last of --mtu, --buffer, --routing given, or NULL */
     const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
@@ -141,7 +144,7 @@ static const struct option opts[] = {
     {"max-memory", required_argument, 0, 'Y'},
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
-    {"workload", required_argument, 0, 'w'},
+    {"workload", required_argument, 0, 'w'},  CLI_LUA_LIMIT_OPTIONS,
     {0, 0, 0, 0}};
 
 /* The interop options (docs/interop.md); returns 0 or -1 with err. */
@@ -196,6 +199,8 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'e': rc = cli_parse_eager_limit(optarg, &g->eager_limit, err); break;
     case 'K': rc = cli_parse_calc(optarg, &v->calc_bytes, err); break;
     case 'L': v->lua = optarg; break;
+    case CLI_OPT_LUA_TIMEOUT:
+    case CLI_OPT_LUA_MEMORY: return cli_lua_limit_option(c, optarg, &v->lua_limits, err);
     case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, err); g->spec.root = (int32_t)x; break;
     case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, err); g->spec.dst = (int32_t)x; break;
     case 'p': rc = cli_parse_param(optarg, &g->spec, err); break;
@@ -317,7 +322,7 @@ int cmd_sim(int argc, char **argv)
     struct sweep_plan *lua = NULL;
     const alg_registry *user = NULL;
     if (v.lua && !v.import) { /* the file's algorithms, by name like built-ins */
-        if (cli_lua_load(v.lua, &lua, &user, &err) < 0)
+        if (cli_lua_load(v.lua, &v.lua_limits, &lua, &user, &err) < 0)
             return cli_usage_error("sim", "--lua: %s", err.msg);
         v.cfg.algorithms = user;
     }

@@ -70,7 +70,9 @@ static int parse_option(int c, traffic_cli *v, cs_error *err)
     case 'G': v->job.groups = optarg; break;
     case 'T': v->job.topology = optarg; break;
     case 'c': rc = coll_from_name(optarg, &v->spec.coll, err); break;
-    case 'a': snprintf(v->algorithms, sizeof v->algorithms, "%s", optarg); break;
+    case 'a':
+        snprintf(v->algorithms, sizeof v->algorithms, "%s", optarg);
+        return cli_check_list(optarg, err);
     case 'n':
         rc = parse_int_in(optarg, 2, INT32_MAX, "ranks", &x, err);
         v->job.ranks = (int32_t)x;

@@ -50,7 +50,8 @@ static const char usage[] =
     "  --eager-limit S|none  schedules with dependencies: sends of at most S bytes do not\n"
     "                        wait for their receive (default none; a plain GOAL file: 65535)\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
-    "                        (docs/custom-algorithms.md); 'all' includes them\n";
+    "                        (docs/custom-algorithms.md); 'all' includes them\n"
+    CLI_LUA_LIMIT_USAGE;
 
 typedef struct verify_cli {
     coll_spec base;
@@ -62,6 +63,7 @@ typedef struct verify_cli {
     cli_workload workload;    /* alltoallv sizes, made for each P */
     const char *import;       /* --import FILE */
     const char *lua;          /* --lua FILE */
+    cli_lua_limits lua_limits;
     int have_coll, have_size;
     int calc_bytes;           /* --calc bytes */
     int have_eager;           /* --eager-limit given */
@@ -80,13 +82,17 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         {"help", no_argument, 0, 'h'},             {"dst", required_argument, 0, 'D'},
         {"workload", required_argument, 0, 'w'},   {"import", required_argument, 0, 'i'},
         {"lua", required_argument, 0, 'L'},        {"calc", required_argument, 0, 'K'},
-        {"eager-limit", required_argument, 0, 'E'}, {0, 0, 0, 0}};
+        {"eager-limit", required_argument, 0, 'E'}, CLI_LUA_LIMIT_OPTIONS,
+        {0, 0, 0, 0}};
     cs_error err;
     int have_coll = 0;
     const char *ranks = NULL;
     coll_spec_init(&v->base, COLL_ALLREDUCE, 2, 1 << 20);
     verify_options_default(&v->opt);
     v->refuse_above = estimate_default_max_memory();
+    int prc = cli_check_options("verify", argc, argv, "", opts);
+    if (prc != 0)
+        return prc;
     optind = 0;
     opterr = 0;
     int c;
@@ -95,13 +101,18 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         int rc = 0;
         switch (c) {
         case 'c': rc = coll_from_name(optarg, &v->base.coll, &err); have_coll = 1; break;
-        case 'a': snprintf(v->algorithms, sizeof v->algorithms, "%s", optarg); break;
+        case 'a':
+            snprintf(v->algorithms, sizeof v->algorithms, "%s", optarg);
+            rc = cli_check_list(optarg, &err);
+            break;
         case 'n': ranks = optarg; break;
         case 's': rc = parse_size(optarg, &v->base.bytes, &err); v->have_size = 1; break;
         case 'i': v->import = optarg; break;
         case 'L': v->lua = optarg; break;
         case 'K': rc = cli_parse_calc(optarg, &v->calc_bytes, &err); break;
         case 'E': rc = cli_parse_eager_limit(optarg, &v->opt.eager_limit, &err); v->have_eager = 1; break;
+        case CLI_OPT_LUA_TIMEOUT:
+        case CLI_OPT_LUA_MEMORY: rc = cli_lua_limit_option(c, optarg, &v->lua_limits, &err); break;
         case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, &err); v->base.root = (int32_t)x; break;
         case 'D': rc = parse_int_in(optarg, 0, INT32_MAX, "dst", &x, &err); v->base.dst = (int32_t)x; break;
         case 'p': rc = cli_parse_param(optarg, &v->base, &err); break;
@@ -232,7 +243,7 @@ int cmd_verify(int argc, char **argv)
     cs_error err;
     struct sweep_plan *lua = NULL;
     const alg_registry *user = NULL;
-    if (v.lua && cli_lua_load(v.lua, &lua, &user, &err) < 0) {
+    if (v.lua && cli_lua_load(v.lua, &v.lua_limits, &lua, &user, &err) < 0) {
         free(v.ranks);
         return cli_usage_error("verify", "--lua: %s", err.msg);
     }

@@ -46,7 +46,7 @@ int atomic_file_open(atomic_file *a, const char *path, cs_error *err)
     a->unnamed = a->f != NULL;
     if (!a->f)
         a->f = fopen(a->tmp, "w");
-    return a->f ? 0 : cs_fail(err, "cannot write %s: %s", a->tmp, strerror(errno));
+    return a->f ? 0 : cs_fail(err, "cannot write %s: %s", a->path, strerror(errno));
 }
 
 /* Gives the unnamed file its temporary name (before fclose: it needs the descriptor). */
@@ -67,7 +67,9 @@ int atomic_file_commit(atomic_file *a, int ok, cs_error *err)
     a->f = NULL;
     if (ok && !failed && named && rename(a->tmp, a->path) == 0)
         return 0;
+    int e = errno; /* of the step that failed: e.g. EISDIR, a directory at path */
     if (named)
         remove(a->tmp);
-    return ok ? cs_fail(err, "cannot write %s", a->path) : -1;
+    return ok ? cs_fail(err, "cannot write %s: %s", a->path, e ? strerror(e) : "write error")
+              : -1;
 }

@@ -59,6 +59,10 @@ int kv_parse_args(kv_list *kv, int argc, char **argv, cs_error *err)
             return cs_fail(err, "key in '%s' is too long", argv[i]);
         memcpy(key, argv[i], len);
         key[len] = '\0';
+        for (int j = 0; j < i; j++)
+            if (strncmp(argv[j], key, len) == 0 && argv[j][len] == '=')
+                return cs_fail(err, "%s given twice ('%s' and '%s'): give it once", key,
+                               argv[j], argv[i]);
         if (kv_set(kv, key, eq + 1, 0, err) < 0)
             return -1;
     }
@@ -162,6 +166,11 @@ int kv_dims(kv_list *kv, const char *key, const char *def, int32_t *dims, int ma
         }
         dims[n++] = (int32_t)d;
         s = *end ? end + 1 : end;
+        if (*end && !*s) { /* "4x4x": a trailing 'x' is a size missing */
+            cs_fail(err, "invalid dimensions '%s' (ends in 'x': expected AxBx... with a size "
+                         "after every x)", v);
+            return key_fail(kv, key, err);
+        }
     }
     if (n == 0) {
         cs_fail(err, "empty dimensions");

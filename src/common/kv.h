@@ -33,7 +33,7 @@ void kv_init(kv_list *kv);
 int kv_set(kv_list *kv, const char *key, const char *value, int line, cs_error *err);
 /* Same, with the source position for messages ("12:3: p: ..."). */
 int kv_set_at(kv_list *kv, const char *key, const char *value, int line, int col, cs_error *err);
-/* Parses "key=value" items (argv style). */
+/* Parses "key=value" items (argv style); a key given twice is an error. */
 int kv_parse_args(kv_list *kv, int argc, char **argv, cs_error *err);
 const char *kv_get(kv_list *kv, const char *key); /* marks used; NULL if absent */
 

@@ -4,6 +4,7 @@
  * 5.1.1 (padding), 5.3.3 (initial hash value), 6.2.2 (hash computation).
  */
 #include "common/sha256.h"
+#include "common/util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -136,19 +137,19 @@ void sha256_hex(const void *data, size_t n, char hex[SHA256_HEX_LEN + 1])
 
 int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1], cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen_input(path, "rb");
     if (!f)
-        return cs_fail(err, "cannot read %s: %s", path, strerror(errno));
+        return cs_fail(err, "cannot open %s: %s", path, strerror(errno));
     sha256_ctx c;
     uint8_t buf[65536], d[SHA256_DIGEST_LEN];
     size_t r;
     sha256_init(&c);
     while ((r = fread(buf, 1, sizeof buf, f)) > 0)
         sha256_update(&c, buf, r);
-    int bad = ferror(f);
+    int bad = ferror(f) ? errno : 0;
     fclose(f);
     if (bad)
-        return cs_fail(err, "cannot read %s", path);
+        return cs_fail(err, "cannot read %s: %s", path, strerror(bad));
     sha256_final(&c, d);
     to_hex(d, hex);
     return 0;

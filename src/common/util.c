@@ -123,3 +123,33 @@ int make_dirs(const char *path, cs_error *err)
     }
     return 0;
 }
+
+FILE *fopen_input(const char *path, const char *mode)
+{
+    FILE *f = fopen(path, mode);
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
+    return f;
+}
+
+const char *printable(const char *in, char *out, size_t n)
+{
+    size_t k = 0;
+    for (const unsigned char *s = (const unsigned char *)in; *s; s++) {
+        char piece[8];
+        int len = *s >= 0x20 && *s < 0x7f ? snprintf(piece, sizeof piece, "%c", *s)
+                                           : snprintf(piece, sizeof piece, "\\x%02x", *s);
+        if (k + (size_t)len + 4 > n) {
+            snprintf(out + k, n - k, "...");
+            return out;
+        }
+        memcpy(out + k, piece, (size_t)len);
+        k += (size_t)len;
+    }
+    out[k] = '\0';
+    return out;
+}

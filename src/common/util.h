@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "common/error.h"
 
@@ -53,6 +54,13 @@ long peak_rss_kb(void);
 #define CS_COLD __attribute__((cold, noinline))
 /* mkdir -p: creates path and its missing parents (mode 0777 & umask). */
 int make_dirs(const char *path, cs_error *err);
+
+/* fopen for reading an input file: also NULL (errno EISDIR, "Is a directory") for a
+ * directory, which fopen opens and whose reads then fail half-way. */
+FILE *fopen_input(const char *path, const char *mode);
+/* Text from an input file made safe to echo in a message: bytes outside printable ASCII
+ * as \xNN, cut to fit n (with "..."). Returns out. */
+const char *printable(const char *in, char *out, size_t n);
 
 /* Integer helpers. */
 static inline int is_pow2_i64(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }

@@ -5,6 +5,7 @@
  * a rank_sched, either from the annotations (exact) or from the dependency layers
  * (goal_layers.c), and the per-rank tables are reset.
  */
+#include <errno.h>
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -310,9 +311,9 @@ int goal_read(FILE *in, const char *name, const goal_read_options *opt, sched_fi
 int goal_read_path(const char *path, const goal_read_options *opt, sched_file *out,
                    cs_error *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen_input(path, "r");
     if (!f)
-        return cs_fail(err, "%s: cannot open the schedule file", path);
+        return cs_fail(err, "%s: cannot open the schedule file: %s", path, strerror(errno));
     int rc = goal_read(f, path, opt, out, err);
     fclose(f);
     return rc;

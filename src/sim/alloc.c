@@ -117,8 +117,11 @@ static int csv_row(const char *path, int lineno, char *line, csv_state *c, cs_er
     errno = 0;
     long r = strtol(fields[c->rank_col], &end, 10);
     if (*end || errno || r < 0 || r >= (1L << 30) || end == fields[c->rank_col])
+    {
+        char safe[96];
         return cs_fail(err, "%s:%d: MPI_Rank '%s' is not a rank number", path, lineno,
-                       fields[c->rank_col]);
+                       printable(fields[c->rank_col], safe, sizeof safe));
+    }
     VEC_RESERVE(c->rows, c->cap, c->n + 1);
     c->rows[c->n++] = (csv_row_entry){r, lineno, xstrdup(fields[c->host_col])};
     return 0;
@@ -181,7 +184,7 @@ static int check_new_nodes(const allocation *a, int64_t from, strmap *seen, cons
 
 static int read_file(const char *path, allocation *a, cs_error *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen_input(path, "r");
     if (!f)
         return cs_fail(err, "%s: cannot open the allocation: %s", path, strerror(errno));
     char *line = NULL;

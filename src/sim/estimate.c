@@ -32,6 +32,11 @@
 #define TRAFFIC_BASE_BYTES (4 * MIB)
 #define TRAFFIC_RANK_BYTES 64.0
 #define TRAFFIC_LINK_BYTES 96.0
+/* Analytic model (analytic.h): the traffic model's walk, plus per rank three doubles (ready,
+ * message end, local time) and per link two resources x (two message counts of 4 B and the
+ * running tally's 8 B) and the walk's own tally. */
+#define ANALYTIC_RANK_BYTES (TRAFFIC_RANK_BYTES + 24.0)
+#define ANALYTIC_LINK_BYTES (TRAFFIC_LINK_BYTES + 48.0)
 /* Streaming verifier (src/algorithms/verify_stream.c): a 32-byte peer record per rank in
  * every thread, two per-rank hash sums shared; the full engine is only chosen when its
  * own estimate (verify_full_estimate) fits, so the stream engine is the lower bound. */
@@ -110,10 +115,11 @@ void estimate_sim_plan(int32_t P, int32_t Q, sim_model model, const topo_size *s
     char per[32], topo[96];
     snprintf(topo, sizeof topo, s ? "%.0f nodes, %.0f links" : "at least %.0f hosts",
              s ? nodes : hosts, links);
-    if (model == SIM_MODEL_TRAFFIC) {
-        set(e, TRAFFIC_BASE_BYTES + ranks * TRAFFIC_RANK_BYTES +
-                   (nodes + links) * TRAFFIC_LINK_BYTES + extra, 0);
-        estimate_format_bytes(TRAFFIC_RANK_BYTES, per, sizeof per);
+    if (model == SIM_MODEL_TRAFFIC || model == SIM_MODEL_ANALYTIC) {
+        double rank_b = model == SIM_MODEL_TRAFFIC ? TRAFFIC_RANK_BYTES : ANALYTIC_RANK_BYTES;
+        double link_b = model == SIM_MODEL_TRAFFIC ? TRAFFIC_LINK_BYTES : ANALYTIC_LINK_BYTES;
+        set(e, TRAFFIC_BASE_BYTES + ranks * rank_b + (nodes + links) * link_b + extra, 0);
+        estimate_format_bytes(rank_b, per, sizeof per);
         snprintf(e->basis, sizeof e->basis, "%d ranks x %s; %s", P, per, topo);
         return;
     }
@@ -175,9 +181,10 @@ void estimate_sim_point(const topology *t, const alg_run *run, sim_model model,
     sample_ranks(run, &smp);
     double max_step = smp.max_step, messages = smp.msgs_per_rank * P;
     char a[32], b[32];
-    if (model == SIM_MODEL_TRAFFIC) {
-        set(e, TRAFFIC_BASE_BYTES + P * TRAFFIC_RANK_BYTES + (nodes + links) * TRAFFIC_LINK_BYTES,
-            messages);
+    if (model == SIM_MODEL_TRAFFIC || model == SIM_MODEL_ANALYTIC) {
+        double rank_b = model == SIM_MODEL_TRAFFIC ? TRAFFIC_RANK_BYTES : ANALYTIC_RANK_BYTES;
+        double link_b = model == SIM_MODEL_TRAFFIC ? TRAFFIC_LINK_BYTES : ANALYTIC_LINK_BYTES;
+        set(e, TRAFFIC_BASE_BYTES + P * rank_b + (nodes + links) * link_b, messages);
         snprintf(e->basis, sizeof e->basis, "%.0f ranks, %.0f nodes, %.0f links", P, nodes,
                  links);
         return;

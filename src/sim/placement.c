@@ -241,11 +241,11 @@ static int nodes_fragmented(int32_t H, int32_t N, int64_t K, uint64_t seed, int3
 /* "<where>: unknown host 'x' (the topology's hosts are first..last)". */
 static int unknown_host(const topology *t, const char *where, const char *name, cs_error *err)
 {
-    char first[64], last[64];
+    char first[64], last[64], safe[128];
     topo_host_label(t, 0, first, sizeof first);
     topo_host_label(t, t->nhosts - 1, last, sizeof last);
-    return cs_fail(err, "%s: unknown host '%s' (the topology's hosts are %s..%s)", where, name,
-                   first, last);
+    return cs_fail(err, "%s: unknown host '%s' (the topology's hosts are %s..%s)", where,
+                   printable(name, safe, sizeof safe), first, last);
 }
 
 /* The host name of a line, trimmed, comments removed; NULL for an empty line. */
@@ -265,7 +265,7 @@ static char *line_host(char *line)
 static int place_from_file(const placement_spec *p, const topology *t, int32_t P, int32_t Q,
                            int32_t *host_of_rank, cs_error *err)
 {
-    FILE *f = fopen(p->path, "r");
+    FILE *f = fopen_input(p->path, "r");
     if (!f)
         return cs_fail(err, "%s: cannot open the allocation file: %s", p->path, strerror(errno));
     int32_t *count = xcalloc((size_t)t->nhosts, sizeof *count);
@@ -304,7 +304,7 @@ static int place_from_file(const placement_spec *p, const topology *t, int32_t P
 
 int placement_file_ranks_per_host(const char *path, int32_t P, int32_t *q, cs_error *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen_input(path, "r");
     if (!f)
         return cs_fail(err, "%s: cannot open the allocation file: %s", path, strerror(errno));
     allocation a = {.per_rank = 1}; /* a rank per line, as in a PICO CSV */

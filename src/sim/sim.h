@@ -36,6 +36,9 @@
  *   packet   packets hop by hop with finite buffers and per-packet routing, SimGrid as
  *            the event kernel only (packet.h, docs/packet-model.md); its options are
  *            sim_config.packet; traffic is counted from the packets' actual paths
+ *   analytic no SimGrid: each global step costs its slowest message, every link shared
+ *            equally by the step's messages crossing it (analytic.h); an estimate,
+ *            streamed over ranks (10^6 ranks in seconds); traffic as the traffic model
  * Every SimGrid model runs with surf/precision:1e-9, like smpirun, and 512 KiB actor
  * stacks (contexts/stack-size).
  *
@@ -66,10 +69,11 @@
 
 typedef enum {
     SIM_MODEL_CM02, SIM_MODEL_LV08, SIM_MODEL_SMPI, SIM_MODEL_TRAFFIC,
-    SIM_MODEL_PACKET /* packet.h */
+    SIM_MODEL_PACKET, /* packet.h */
+    SIM_MODEL_ANALYTIC /* analytic.h: no SimGrid, a per-step estimate */
 } sim_model;
 
-/* "cm02", "lv08", "smpi", "traffic", "packet" */
+/* "cm02", "lv08", "smpi", "traffic", "packet", "analytic" */
 const char *sim_model_name(sim_model m);
 int sim_model_parse(const char *text, sim_model *out, cs_error *err);
 /* The model as the result row's `model` column shows it: its name, and for the packet

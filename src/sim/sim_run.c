@@ -1,4 +1,5 @@
 /* sim_run.c - one simulation point, in this process (see sim.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <simgrid/host.h>
 
 #include "common/util.h"
+#include "sim/analytic.h"
 #include "sim/sim_external.h"
 #include "sim/estimate.h"
 #include "sim/rank_shape.h"
@@ -17,7 +19,8 @@
 
 /* ---- models --------------------------------------------------------------------------- */
 
-static const char *const model_names[] = {"cm02", "lv08", "smpi", "traffic", "packet"};
+static const char *const model_names[] = {"cm02", "lv08", "smpi", "traffic", "packet",
+                                          "analytic"};
 
 const char *sim_model_name(sim_model m)
 {
@@ -36,7 +39,7 @@ int sim_model_parse(const char *text, sim_model *out, cs_error *err)
         return 0;
     }
     return cs_fail(err, "unknown model '%s' (allowed: cm02 (default, alias flow), lv08, smpi, "
-                        "traffic, packet)", text);
+                        "traffic, packet, analytic)", text);
 }
 
 void sim_model_describe(sim_model m, const packet_config *pc, char *buf, size_t n)
@@ -168,6 +171,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         if (rc == 0)
             rc = sim_actors_check_finished(&st, err);
         pk_net_free(st.net);
+        if (rc == 0)
+            rc = traffic_tally_check(&st.tally, err);
         traffic_tally_result(&st.tally, tc);
         traffic_tally_free(&st.tally);
         *time_s = 0;
@@ -185,7 +190,12 @@ static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, c
 {
     int32_t P = c->spec.P, Q = c->spec.ranks_per_node;
     if (sim_is_external_platform(c->topology)) {
-        int loaded = c->model != SIM_MODEL_TRAFFIC;
+        /* before SimGrid loads it: SimGrid aborts on a file it cannot open */
+        FILE *f = fopen_input(c->topology, "rb");
+        if (!f)
+            return cs_fail(err, "cannot open %s: %s", c->topology, strerror(errno));
+        fclose(f);
+        int loaded = c->model != SIM_MODEL_TRAFFIC && c->model != SIM_MODEL_ANALYTIC;
         if (loaded)
             sim_simgrid_start(c->model, c->topology);
         return sim_external_prepare(c->topology, c->groups, &c->placement, P, Q, loaded, t,
@@ -238,12 +248,14 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     int rc = place_job(c, &t, host_of_rank, err);
     if (rc == 0 && c->model == SIM_MODEL_PACKET)
         rc = packet_config_check(&c->packet, t, err);
-    if (rc == 0 && c->model == SIM_MODEL_PACKET && (alg->flags & ALG_DEPS))
-        rc = cs_fail(err, "the packet model runs step schedules only, and %s has ops with "
-                          "dependencies or tags (use a flow model: cm02, lv08, smpi)", alg->name);
-    if (rc == 0 && c->model == SIM_MODEL_PACKET && c->eager_limit != SIM_EAGER_MODEL)
+    int stepwise = c->model == SIM_MODEL_PACKET || c->model == SIM_MODEL_ANALYTIC;
+    if (rc == 0 && stepwise && (alg->flags & ALG_DEPS))
+        rc = cs_fail(err, "the %s model runs step schedules only, and %s has ops with "
+                          "dependencies or tags (use a flow model: cm02, lv08, smpi)",
+                     sim_model_name(c->model), alg->name);
+    if (rc == 0 && stepwise && c->eager_limit != SIM_EAGER_MODEL)
         rc = cs_fail(err, "--eager-limit applies to the flow models (cm02, lv08, smpi), not "
-                          "the packet model");
+                          "the %s model", sim_model_name(c->model));
     if (rc == 0)
         rc = rank_shape_resolve(alg, &spec, t, host_of_rank, err);
     if (rc == 0)
@@ -262,9 +274,15 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     traffic_counts tc;
     double time_s = NAN;
     double *finish = xmalloc((size_t)P * sizeof *finish);
-    if (c->model == SIM_MODEL_TRAFFIC)
+    if (c->model == SIM_MODEL_TRAFFIC) {
         rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
-    else
+    } else if (c->model == SIM_MODEL_ANALYTIC) {
+        analytic_opts ao;
+        analytic_opts_init(&ao);
+        ao.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
+        ao.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
+        rc = analytic_run(&run, t, host_of_rank, &ao, &tc, &time_s, finish, err);
+    } else
         rc = simulate(c, &run, t, host_of_rank, &tc, &time_s, finish, &res->packet_hops, err);
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;

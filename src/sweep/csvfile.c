@@ -107,6 +107,48 @@ int csv_row_key(const char *line, int64_t *point, char id[SWEEP_ID_LEN + 1])
     return 0;
 }
 
+/* A numeric column's field: empty (a failed point's metric) or a whole number. */
+static int numeric_field(const char *text)
+{
+    if (!*text)
+        return 1;
+    char *end;
+    errno = 0;
+    (void)strtod(text, &end);
+    return end != text && *end == '\0';
+}
+
+int csv_row_check(const char *line, char *why, size_t n)
+{
+    int64_t point;
+    char id[SWEEP_ID_LEN + 1];
+    if (csv_row_key(line, &point, id) < 0) {
+        snprintf(why, n, "it does not start with a point number and a %d-hex-digit id",
+                 SWEEP_ID_LEN);
+        return -1;
+    }
+    char **f;
+    int nf = csv_split(line, strlen(line), &f), rc = 0;
+    int st = sweep_csv_column("status");
+    if (nf != sweep_csv_ncolumns()) {
+        snprintf(why, n, "%d fields, the header has %d", nf, sweep_csv_ncolumns());
+        rc = -1;
+    } else if (strcmp(f[st], "ok") && strcmp(f[st], "error") && strcmp(f[st], "timeout")) {
+        snprintf(why, n, "status '%.32s' (allowed: ok, error, timeout)", f[st]);
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < nf; i++) {
+        int is_text;
+        const char *name = sweep_csv_column_name(i, &is_text, NULL);
+        if (!is_text && !numeric_field(f[i])) {
+            snprintf(why, n, "column %s is not a number", name);
+            rc = -1;
+        }
+    }
+    free(f);
+    return rc;
+}
+
 void csv_rows_free(csv_rows *rows)
 {
     for (size_t i = 0; i < rows->n; i++)
@@ -117,7 +159,7 @@ void csv_rows_free(csv_rows *rows)
 
 char *sweep_read_text(const char *path, size_t *n, cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen_input(path, "rb");
     if (!f) {
         cs_fail(err, "cannot read %s: %s", path, strerror(errno));
         return NULL;

@@ -15,6 +15,7 @@
 #include <lauxlib.h>
 
 #include "sweep/lua_alg.h"
+#include "sweep/sweep_internal.h"
 
 #define LOCK_KEY "collsim.lua_alg.lock"
 
@@ -51,15 +52,19 @@ int lua_alg_call(const lua_run *u, int nargs, int nresults, cs_error *err, const
 {
     lua_State *L = u->a->L;
     int base = lua_gettop(L) - nargs - 1;
-    if (lua_pcall(L, nargs, nresults, 0) == LUA_OK)
+    int limited = lua_limits_begin(L, "a call of the algorithm's Lua code");
+    int status = lua_pcall(L, nargs, nresults, 0);
+    lua_limits_end(L, limited);
+    if (status == LUA_OK)
         return 0;
-    char what[160], ctx[320];
+    char what[160], ctx[320], mem[4200];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     lua_alg_context(u, ctx, sizeof ctx);
-    const char *msg = lua_tostring(L, -1);
+    const char *msg = status == LUA_ERRMEM && lua_limits_memory_error(L, mem, sizeof mem)
+                          ? mem : lua_tostring(L, -1);
     cs_fail(err, "%s (%s%s%s)", msg ? msg : "a Lua error whose value is not a string", ctx,
             what[0] ? ", " : "", what);
     lua_settop(L, base);

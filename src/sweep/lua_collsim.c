@@ -584,8 +584,9 @@ static void open_lists(lua_State *L, sweep_plan *p)
         colls[c] = coll_name((coll_kind)c);
     push_string_list(L, colls, COLL__COUNT);
     lua_setfield(L, -2, "collectives");
-    static const char *const models[] = {"cm02", "lv08", "smpi", "traffic", "packet"};
-    push_string_list(L, models, 5);
+    static const char *const models[] = {"cm02", "lv08", "smpi", "traffic", "packet",
+                                         "analytic"};
+    push_string_list(L, models, 6);
     lua_setfield(L, -2, "models");
 }
 

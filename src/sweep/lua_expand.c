@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -47,7 +48,7 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
     lua_setfield(L, -2, "size");
     lua_pushstring(L, sweep_plan_str(p, pt->placement));
     lua_setfield(L, -2, "placement");
-    lua_pushstring(L, sim_model_name(pt->model));
+    lua_pushstring(L, pt->auto_pass ? "auto" : sim_model_name(pt->model));
     lua_setfield(L, -2, "model");
     if (pt->model == SIM_MODEL_PACKET) {
         lua_pushstring(L, pk_routing_name(pt->routing));
@@ -178,7 +179,45 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
     pt->params = ax->variant_params[V(AX_ALGORITHM).i];
     pt->bytes = V(AX_SIZE).i;
     pt->seed = plan_rep_seed(p->facts.seed, pt->rep);
+    if (pt->model == (sim_model)SWEEP_MODEL_AUTO) { /* pass 1; add_point makes pass 2 */
+        pt->model = SIM_MODEL_ANALYTIC;
+        pt->auto_pass = 1;
+        pt->auto_factor = ax->auto_factor;
+    }
 #undef V
+}
+
+/* model = "auto": the key of the group a point is compared within: every field but the
+ * algorithm, its params and dims (and the model). */
+static uint64_t auto_group(const sweep_point *pt)
+{
+    const int64_t f[] = {pt->topology, pt->groups, pt->coll, pt->ranks, pt->ranks_per_node,
+                         pt->root, pt->dst, pt->bytes, pt->placement, pt->barrier,
+                         pt->workload, pt->rep, pt->sweep, (int64_t)(pt->reduce_Bps * 1e3),
+                         (int64_t)(pt->copy_Bps * 1e3)};
+    uint64_t h = 0x6175746fULL;
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        h = hash_combine(h, (uint64_t)f[i]);
+    return h;
+}
+
+/* Adds a point; a first-pass auto point also queues its second pass in *later (added after
+ * the sweep's points, so that the runner meets it once every first pass has started). */
+static size_t add_point(sweep_plan *p, const sweep_axes *ax, sweep_point *pt,
+                        sweep_point **later, size_t *nlater, size_t *cap)
+{
+    if (pt->auto_pass)
+        pt->auto_group = auto_group(pt);
+    size_t added = (size_t)plan_add_point(p, pt);
+    if (pt->auto_pass != 1)
+        return added;
+    sweep_point second = *pt;
+    second.auto_pass = 2;
+    second.model = (sim_model)ax->auto_model;
+    second.auto_first = sweep_plan_find(p, pt->id);
+    VEC_RESERVE(*later, *cap, *nlater + 1);
+    (*later)[(*nlater)++] = second;
+    return added;
 }
 
 /* A plan's memory per point: the point, its id slot (the table is kept at most half
@@ -203,7 +242,8 @@ static void check_product(lua_State *L, const sweep_plan *p, const sweep_axes *a
 size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t sweep_no)
 {
     check_product(L, p, ax);
-    size_t pos[AX__COUNT] = {0}, added = 0;
+    size_t pos[AX__COUNT] = {0}, added = 0, nlater = 0, later_cap = 0;
+    sweep_point *later = NULL;
     p->seed_used = 1;
     for (;;) {
         const plan_topology *t = &p->topos[ax->v[AX_TOPOLOGY][pos[AX_TOPOLOGY]].i];
@@ -225,12 +265,17 @@ size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t s
             if (pt.groups < 0)
                 pt.groups = plan_intern(p, "");
             if (keep_point(L, p, ax, &pt, t))
-                added += (size_t)plan_add_point(p, &pt);
+                added += add_point(p, ax, &pt, &later, &nlater, &later_cap);
         }
         int a = AX__COUNT - 1; /* odometer: the last axis turns fastest */
         while (a >= 0 && ++pos[a] == ax->n[a])
             pos[a--] = 0;
         if (a < 0)
-            return added;
+            break;
     }
+    for (size_t i = 0; i < nlater; i++)
+        added += (size_t)plan_add_point(p, &later[i]);
+    free(later);
+    return added;
 }
+

@@ -194,3 +194,42 @@ int lua_limits_pcall(lua_State *L, int nargs, const char *activity, cs_error *er
     lua_remove(L, base); /* the handler */
     return status == LUA_OK ? 0 : -1;
 }
+
+int lua_limits_begin(lua_State *L, const char *activity)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    lua_limits *lim = ud;
+    if (lim->deadline > 0 || lim->timeout_s <= 0)
+        return 0; /* inside a limited call already (its deadline holds), or no limit */
+    lim->activity = activity;
+    lim->deadline = wall_seconds() + lim->timeout_s;
+    lim->over_memory = 0;
+    return 1;
+}
+
+void lua_limits_end(lua_State *L, int started)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    lua_limits *lim = ud;
+    if (!started)
+        return;
+    lim->deadline = 0;
+    lua_sethook(lim->L, limits_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+    if (L != lim->L)
+        lua_sethook(L, limits_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+}
+
+int lua_limits_memory_error(lua_State *L, char *buf, size_t n)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    lua_limits *lim = ud;
+    if (!lim->over_memory)
+        return 0;
+    char cap[32];
+    format_size((int64_t)lim->cap, cap, sizeof cap);
+    snprintf(buf, n, "%s used more than %s of memory (--lua-memory)", lim->path, cap);
+    return 1;
+}

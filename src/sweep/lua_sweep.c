@@ -30,7 +30,7 @@
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
     "(routings), mtu (mtus), buffer (buffers), barrier, workload (workloads), root, dst, "     \
     "dims, "                                                                                 \
-    "reduce_rate, copy_rate, repetitions, filter, on_result"
+    "reduce_rate, copy_rate, repetitions, auto_factor, auto_model, filter, on_result"
 
 /* Keys and the axis they fill (-1: not an axis). */
 static const struct {
@@ -47,7 +47,8 @@ static const struct {
     {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
     {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
     {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
-    {"repetitions", "repeat", AX_REP},                 {"filter", NULL, -1},
+    {"repetitions", "repeat", AX_REP},        {"auto_factor", NULL, -1},
+    {"auto_model", NULL, -1},                 {"filter", NULL, -1},
     {"on_result", NULL, -1},
 };
 #define NKEYS (sizeof sweep_keys / sizeof sweep_keys[0])
@@ -203,9 +204,46 @@ static void v_model(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const ch
     (void)p;
     sim_model m;
     cs_error err;
-    if (sim_model_parse(luaL_checkstring(L, -1), &m, &err) < 0)
+    if (strcmp(luaL_checkstring(L, -1), "auto") == 0)
+        m = (sim_model)SWEEP_MODEL_AUTO;
+    else if (sim_model_parse(lua_tostring(L, -1), &m, &err) < 0)
         fail_cs(L, key, &err);
     add_value(ax, a, m, 0);
+}
+
+/* model = "auto": auto_factor (a number >= 1, default SWEEP_AUTO_FACTOR) and auto_model
+ * (the second pass: cm02, the default, lv08, smpi or packet); refused without "auto". */
+static void read_auto_keys(lua_State *L, sweep_axes *ax)
+{
+    int is_auto = 0;
+    for (size_t m = 0; m < ax->n[AX_MODEL]; m++)
+        is_auto |= ax->v[AX_MODEL][m].i == SWEEP_MODEL_AUTO;
+    ax->auto_factor = SWEEP_AUTO_FACTOR;
+    ax->auto_model = SIM_MODEL_CM02;
+    static const char *const keys[] = {"auto_factor", "auto_model"};
+    for (int k = 0; k < 2; k++) {
+        if (lua_getfield(L, 1, keys[k]) == LUA_TNIL) {
+            lua_pop(L, 1);
+            continue;
+        }
+        if (!is_auto)
+            luaL_error(L, "collsim.sweep: %s applies to model = \"auto\" only", keys[k]);
+        if (k == 0) {
+            if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= 1) || isinf(lua_tonumber(L, -1)))
+                luaL_error(L, "collsim.sweep: auto_factor: a number >= 1 (the second pass runs "
+                              "the points within this factor of the best first-pass time)");
+            ax->auto_factor = lua_tonumber(L, -1);
+        } else {
+            sim_model m;
+            cs_error err;
+            if (sim_model_parse(luaL_checkstring(L, -1), &m, &err) < 0 ||
+                m == SIM_MODEL_TRAFFIC || m == SIM_MODEL_ANALYTIC)
+                luaL_error(L, "collsim.sweep: auto_model: unknown or untimed second-pass model "
+                              "'%s' (allowed: cm02, lv08, smpi, packet)", lua_tostring(L, -1));
+            ax->auto_model = (int)m;
+        }
+        lua_pop(L, 1);
+    }
 }
 
 /* barrier: true or false (or a list of both). */
@@ -571,7 +609,7 @@ static void check_packet_keys(lua_State *L, const sweep_axes *ax)
         packet |= ax->v[AX_MODEL][m].i == SIM_MODEL_PACKET;
         size_t len = strlen(models);
         snprintf(models + len, sizeof models - len, "%s%s", len ? ", " : "",
-                 sim_model_name((sim_model)ax->v[AX_MODEL][m].i));
+                 sweep_model_name((int)ax->v[AX_MODEL][m].i));
     }
     for (size_t i = 0; i < sizeof packet_axes / sizeof packet_axes[0] && !packet; i++)
         for (size_t k = 0; k < NKEYS; k++)
@@ -622,6 +660,7 @@ static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
         luaL_error(L, "collsim.sweep: workload: workloads are for the alltoallv collective");
     check_packet_keys(L, ax);
     check_groups_key(L, p, ax);
+    read_auto_keys(L, ax);
     ax->filter = read_function(L, NKEYS - 2);    /* sweep_keys ends with filter, */
     ax->on_result = read_function(L, NKEYS - 1); /* on_result */
     add_defaults(p, ax);

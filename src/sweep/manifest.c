@@ -138,16 +138,7 @@ int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err)
     return atomic_file_commit(&out, 1, err);
 }
 
-void manifest_value(const char *text, const char *key, char *buf, size_t n)
+int manifest_value(const char *text, const char *key, char *buf, size_t n, size_t *where)
 {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\n  \"%s\": ", key);
-    const char *s = strstr(text, pat);
-    buf[0] = '\0';
-    if (!s)
-        return;
-    s += strlen(pat);
-    s += *s == '"';
-    size_t len = strcspn(s, "\",\n");
-    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), s);
+    return json_top_member(text, strlen(text), key, buf, n, where);
 }

@@ -6,7 +6,9 @@
  * versions, seed...) with "shard": "merged", "merged_from" and a state of "complete" or
  * "incomplete", then every shard's point lines in point order. The manifest writer puts
  * each point on one line starting with `    {"point": ` (manifest.c), which is what
- * makes the line-wise merge sound: collsim has no JSON reader.
+ * makes the line-wise merge sound; the header fields compared (scenario_sha256, seed,
+ * points_total) are read as JSON (json_read.c), and a manifest whose points are not in
+ * that layout is refused rather than merged without them.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -71,6 +73,37 @@ typedef struct shard {
     char sha256[SHA256_HEX_LEN + 1], seed[32], total[32];
 } shard;
 
+/* Every row of results.csv and every line of timings.csv well formed (a garbage line is
+ * an error naming the file and line, not a row silently left out). */
+static int shard_check(const shard *s, cs_error *err)
+{
+    char why[128], id[SWEEP_ID_LEN + 1], extra;
+    for (size_t i = 0; i < s->rows.n; i++)
+        if (csv_row_check(s->rows.lines[i], why, sizeof why) < 0)
+            return cs_fail(err, "%s/results.csv:%zu: not a valid row (%s)", s->dir, i + 2, why);
+    if (s->rows.partial)
+        return cs_fail(err, "%s/results.csv:%zu: a partial last line (a killed run: finish it "
+                            "with collsim run --resume first)", s->dir, s->rows.n + 2);
+    size_t line = 1;
+    for (const char *t = s->timings; *t; line++) {
+        const char *nl = strchr(t, '\n');
+        long long point;
+        double wall;
+        long rss;
+        char text[256];
+        size_t len = nl ? (size_t)(nl - t) : strlen(t);
+        snprintf(text, sizeof text, "%.*s", (int)(len < 255 ? len : 255), t);
+        int ok = line == 1 ? strcmp(text, "point,id,wall_s,peak_rss_kb") == 0
+                           : len < 255 && sscanf(text, "%lld,%16[0-9a-f],%lf,%ld%c", &point, id,
+                                                 &wall, &rss, &extra) == 4;
+        if (!ok || !nl)
+            return cs_fail(err, "%s/timings.csv:%zu: not a line of point,id,wall_s,peak_rss_kb",
+                           s->dir, line);
+        t = nl + 1;
+    }
+    return 0;
+}
+
 static int shard_read(shard *s, const char *dir, cs_error *err)
 {
     char path[4200];
@@ -80,16 +113,32 @@ static int shard_read(shard *s, const char *dir, cs_error *err)
     snprintf(path, sizeof path, "%s/manifest.json", dir);
     if (!(s->manifest = sweep_read_text(path, &n, err)))
         return -1;
-    if (!strstr(s->manifest, "\"manifest\": \"collsim-run-1\""))
-        return cs_fail(err, "%s is not a collsim run manifest", path);
-    manifest_value(s->manifest, "scenario_sha256", s->sha256, sizeof s->sha256);
-    manifest_value(s->manifest, "seed", s->seed, sizeof s->seed);
-    manifest_value(s->manifest, "points_total", s->total, sizeof s->total);
+    char kind[32];
+    size_t where;
+    if (manifest_value(s->manifest, "manifest", kind, sizeof kind, &where) < 0)
+        return cs_fail(err, "%s is not valid JSON (at byte %zu)", path, where);
+    if (strcmp(kind, "collsim-run-1") != 0)
+        return cs_fail(err, "%s is not a collsim run manifest (no \"manifest\": "
+                            "\"collsim-run-1\")", path);
+    manifest_value(s->manifest, "scenario_sha256", s->sha256, sizeof s->sha256, NULL);
+    manifest_value(s->manifest, "seed", s->seed, sizeof s->seed, NULL);
+    manifest_value(s->manifest, "points_total", s->total, sizeof s->total, NULL);
+    /* the point list is merged line by line: it must be in the writer's layout */
+    char first[64];
+    manifest_value(s->manifest, "points", first, sizeof first, NULL);
+    size_t skip = 1 + strspn(first + 1, " \t\r\n");
+    if (first[0] == '[' && first[skip] != ']' &&
+        (!strstr(s->manifest, "\n    {\"point\": ") || !strstr(s->manifest, "\n  \"points\": [")))
+        return cs_fail(err, "%s: its points are not one per line as collsim writes them (a "
+                            "manifest rewritten by another tool?): merge needs that layout",
+                       path);
     snprintf(path, sizeof path, "%s/timings.csv", dir);
     if (!(s->timings = sweep_read_text(path, &n, err)))
         return -1;
     snprintf(path, sizeof path, "%s/results.csv", dir);
-    return csv_read_results(path, &s->rows, err);
+    if (csv_read_results(path, &s->rows, err) < 0)
+        return -1;
+    return shard_check(s, err);
 }
 
 static void shard_free(shard *s)
@@ -230,8 +279,8 @@ static int write_merged(const char *outdir, shard *s, size_t nshards, sweep_merg
     return rc;
 }
 
-int sweep_merge(const char *outdir, char *const *dirs, size_t n, sweep_merge_outcome *out,
-                cs_error *err)
+int sweep_merge(const char *outdir, char *const *dirs, size_t n, outdir_mode mode, char *moved,
+                size_t nmoved, sweep_merge_outcome *out, cs_error *err)
 {
     memset(out, 0, sizeof *out);
     shard *s = xcalloc(n + 1, sizeof *s);
@@ -240,8 +289,13 @@ int sweep_merge(const char *outdir, char *const *dirs, size_t n, sweep_merge_out
         rc = shard_read(&s[i], dirs[i], err);
     if (rc == 0)
         rc = check_same_scenario(s, n, err);
+    outdir_lock lock = {-1};
+    moved[0] = '\0';
+    if (rc == 0)
+        rc = outdir_claim(outdir, mode, &lock, moved, nmoved, err);
     if (rc == 0)
         rc = write_merged(outdir, s, n, out, err);
+    outdir_release(&lock);
     for (size_t i = 0; i < n; i++)
         shard_free(&s[i]);
     free(s);

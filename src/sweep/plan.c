@@ -182,6 +182,15 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
     len = strlen(buf);
     if (pt->barrier)
         snprintf(buf + len, n - len, "barrier=1\n");
+    len = strlen(buf);
+    if (pt->auto_pass) /* model = "auto": not the plain point of the same model */
+        snprintf(buf + len, n - len, "auto_pass=%" PRId32 "\nauto_factor=%.17g\n", pt->auto_pass,
+                 pt->auto_factor);
+}
+
+const char *sweep_model_name(int model)
+{
+    return model == SWEEP_MODEL_AUTO ? "auto" : sim_model_name((sim_model)model);
 }
 
 static uint64_t id_value(const char *id)

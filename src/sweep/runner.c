@@ -54,7 +54,7 @@ static void select_shard(runner *r)
         r->indices[r->n++] = i;
     r->rec = xcalloc(r->n + 1, sizeof *r->rec);
     for (size_t i = 0; i < r->n; i++)
-        r->rec[i].wall_s = NAN;
+        r->rec[i].wall_s = r->rec[i].time_s = NAN;
 }
 
 /* The shard position of a plan index, or -1 if another shard has it (or index is -1, not a
@@ -70,9 +70,11 @@ static void record_row(runner *r, size_t pos, const char *line)
 {
     char **f;
     int nf = csv_split(line, strlen(line), &f);
-    int st = sweep_csv_column("status");
+    int st = sweep_csv_column("status"), ts = sweep_csv_column("time_s");
     if (nf > st)
         snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f[st]);
+    if (nf > ts && f[ts][0])
+        r->rec[pos].time_s = strtod(f[ts], NULL);
     free(f);
 }
 
@@ -135,11 +137,13 @@ static int open_timings(runner *r, cs_error *err)
 /* ---- --resume: what the output directory holds ------------------------------------------ */
 
 /* What differs between the run manifest.json records and this one ("" if nothing, or no
- * manifest): "the scenario file (sha256 ab12..., now cd34...), the seed (7, now 8)". */
+ * manifest): "the scenario file (sha256 ab12..., now cd34...) changed, the seed (7, now
+ * 8) changed". Hashes are cut to 12 hex digits, or given whole where those are equal. A
+ * manifest that is not valid JSON is a change too: nothing it says can be trusted. */
 static void run_changes(const runner *r, char *buf, size_t n)
 {
-    char path[4200], was[80];
-    size_t len;
+    char path[4200], was[96];
+    size_t len, where;
     snprintf(path, sizeof path, "%s/manifest.json", r->o->outdir);
     buf[0] = '\0';
     cs_error ignored;
@@ -155,13 +159,20 @@ static void run_changes(const runner *r, char *buf, size_t n)
                                         "--model ("};
     const char *now[] = {f->sha256, seed, shard, f->model_override};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        manifest_value(text, keys[i], was, sizeof was);
+        if (manifest_value(text, keys[i], was, sizeof was, &where) < 0) {
+            snprintf(buf, n, "%s is not valid JSON (at byte %zu), so what it records cannot be "
+                             "compared", path, where);
+            break;
+        }
         if (strcmp(was, now[i]) == 0)
             continue;
-        const char *cut = i == 0 ? "..." : ""; /* 12 hex digits of a hash say enough */
+        /* 12 hex digits of a hash say enough, unless they are the same */
+        int cut = i == 0 && strncmp(was, now[i], 12) != 0;
+        int w = cut ? 12 : (int)sizeof was;
         size_t at = strlen(buf);
-        snprintf(buf + at, n - at, "%s%s%.12s%s, now %.12s%s)", at ? ", " : "", names[i],
-                 was[0] ? was : "none", cut, now[i][0] ? now[i] : "none", cut);
+        snprintf(buf + at, n - at, "%s%s%.*s%s, now %.*s%s) changed", at ? ", " : "", names[i],
+                 w, was[0] ? was : "none", cut ? "..." : "", w, now[i][0] ? now[i] : "none",
+                 cut ? "..." : "");
     }
     free(text);
 }
@@ -193,11 +204,11 @@ static int refuse_resume(runner *r, const char *changes, size_t nforeign, cs_err
     if (nforeign)
         snprintf(rows, sizeof rows, "; %zu of its rows are not points of this run", nforeign);
     r->out->refused = 1;
-    return cs_fail(err, "--resume: %s holds the results of another run%s%s%s%s. Use --resume "
+    return cs_fail(err, "--resume: %s holds the results of another run%s%s%s. Use --resume "
                         "--force to go on (keeping the rows that are points of this run, and "
-                        "moving the others to %s/results.foreign.csv) or another -o directory",
-                   r->o->outdir, changes[0] ? ": " : "", changes, changes[0] ? " changed" : "",
-                   rows, r->o->outdir);
+                        "moving the others to %s/results.foreign.csv), --overwrite to move "
+                        "them all aside, or another -o directory",
+                   r->o->outdir, changes[0] ? ": " : "", changes, rows, r->o->outdir);
 }
 
 /* Replaces the point number (the first field) of a results.csv row. */
@@ -209,6 +220,16 @@ static void renumber_row(char **line, int64_t index)
     snprintf(out, n, "%lld%s", (long long)index, rest);
     free(*line);
     *line = out;
+}
+
+/* A malformed row of results.csv on --resume (a cut write, an edit): dropped, so that its
+ * point (if it has a readable id) runs again. The first few are named. */
+static void drop_malformed(const runner *r, size_t line, const char *why, size_t before)
+{
+    if (r->o->progress == PROGRESS_QUIET || before >= 5)
+        return;
+    fprintf(stderr, "collsim run: --resume: %s line %zu is not a valid row (%s): dropped, its "
+                    "point runs again\n", r->csv, line, why);
 }
 
 /* --resume: keeps the rows of this plan's shard (one per point, matched by point id); the
@@ -223,10 +244,15 @@ static int resume_rows(runner *r, cs_error *err)
     }
     char **kept = xmalloc((rows.n + 1) * sizeof *kept);
     char **foreign = xmalloc((rows.n + 1) * sizeof *foreign);
-    size_t nkept = 0, nforeign = 0, nretried = 0;
+    size_t nkept = 0, nforeign = 0, nretried = 0, nbad = 0;
+    char why[128];
     for (size_t i = 0; i < rows.n; i++) {
         int64_t index, pos;
         char id[SWEEP_ID_LEN + 1];
+        if (csv_row_check(rows.lines[i], why, sizeof why) < 0) {
+            drop_malformed(r, i + 2, why, nbad++); /* line 1 is the header */
+            continue;
+        }
         if (csv_row_key(rows.lines[i], &index, id) < 0 ||
             (pos = shard_pos(r, sweep_plan_find(r->p, id))) < 0 || r->rec[pos].status[0]) {
             foreign[nforeign++] = rows.lines[i];
@@ -243,6 +269,8 @@ static int resume_rows(runner *r, cs_error *err)
         }
         kept[nkept++] = rows.lines[i];
     }
+    if (nbad > 5 && r->o->progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --resume: %zu malformed rows dropped in all\n", nbad);
     if (nretried && r->o->progress != PROGRESS_QUIET)
         fprintf(stderr, "collsim run: --retry: running again the %zu point(s) whose rows "
                         "were not ok\n", nretried);
@@ -337,6 +365,7 @@ static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, doub
         return -1;
     append_timing(r, pt, wall, row->sim_peak_rss_kb);
     snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f->status);
+    r->rec[pos].time_s = row->time_s;
     r->rec[pos].wall_s = wall;
     r->rec[pos].peak_rss_kb = row->sim_peak_rss_kb;
     char label[1024];
@@ -359,14 +388,36 @@ static int point_failed(runner *r, size_t pos, const sim_config *c, const char *
     return point_done(r, pos, &f, &row, wall, err);
 }
 
-/* Starts the point at pos in slot s (or records its error at once). */
+static int any_active(const runner *r)
+{
+    for (int j = 0; j < r->o->jobs; j++)
+        if (r->slots[j].active)
+            return 1;
+    return 0;
+}
+
+/* Starts the point at pos in slot s (or records its error, or its skipping, at once).
+ * Returns 1 when it is a second pass of model = "auto" that cannot be decided yet. */
 static int start_point(runner *r, running *s, size_t pos, cs_error *err)
 {
     sim_config c;
     workload *w = NULL;
     cs_error perr;
     double t0 = wall_seconds();
-    int rc = sweep_point_config(r->p, sweep_plan_point(r->p, r->indices[pos]), &c, &w, &perr);
+    const sweep_point *pt = sweep_plan_point(r->p, r->indices[pos]);
+    if (pt->auto_pass == 2) {
+        int go = sweep_auto_decide(r->p, r->rec, r->indices, r->n, pos, perr.msg,
+                                   sizeof perr.msg);
+        if (go < 0 && any_active(r))
+            return 1;
+        if (go == 0) {
+            workload *ignored = NULL;
+            sweep_point_config(r->p, pt, &c, &ignored, &perr);
+            workload_free(ignored);
+            return point_failed(r, pos, &c, "skipped", perr.msg, 0, err);
+        }
+    }
+    int rc = sweep_point_config(r->p, pt, &c, &w, &perr);
     if (rc == 0)
         rc = sim_job_start(&c, &s->job, &perr);
     workload_free(w);
@@ -477,14 +528,6 @@ static int wait_events(runner *r, cs_error *err)
     return 0;
 }
 
-static int any_active(const runner *r)
-{
-    for (int j = 0; j < r->o->jobs; j++)
-        if (r->slots[j].active)
-            return 1;
-    return 0;
-}
-
 /* On a terminal: the status line with the points in flight. */
 static void show_running(runner *r)
 {
@@ -511,8 +554,14 @@ static int run_points(runner *r, cs_error *err)
         for (int j = 0; j < r->o->jobs && !r->out->signal; j++) {
             while (next < r->n && r->rec[next].status[0])
                 next++;
-            if (!r->slots[j].active && next < r->n && start_point(r, &r->slots[j], next++, err) < 0)
+            if (r->slots[j].active || next >= r->n)
+                continue;
+            int rc = start_point(r, &r->slots[j], next, err);
+            if (rc < 0)
                 return -1;
+            if (rc == 1) /* an auto second pass waits for its group's first passes */
+                break;
+            next++;
         }
         while (next < r->n && r->rec[next].status[0])
             next++;
@@ -583,6 +632,13 @@ int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_err
     runner r = {.p = p, .o = o, .fd = -1, .tfd = -1, .out = out, .started = wall_seconds()};
     select_shard(&r);
     out->total = r.n;
+    for (size_t i = 0; i < r.n && o->shard_n > 1; i++)
+        if (sweep_plan_point(p, r.indices[i])->auto_pass) {
+            free(r.indices);
+            free(r.rec);
+            return cs_fail(err, "--shard: model = \"auto\" ranks its first pass over the whole "
+                                "plan; run a scenario with auto points without --shard");
+        }
     r.slots = xcalloc((size_t)o->jobs, sizeof *r.slots);
     sigset_t mask, old;
     sigemptyset(&mask);

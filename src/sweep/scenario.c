@@ -55,7 +55,7 @@ static int init_facts(sweep_plan *p, const char *path, const scenario_opts *o, c
     p->have_model = o->have_model;
     p->model = o->model;
     snprintf(f->model_override, sizeof f->model_override, "%s",
-             o->have_model ? sim_model_name(o->model) : "");
+             o->have_model ? sweep_model_name((int)o->model) : "");
     char copy[4096];
     snprintf(copy, sizeof copy, "%s", path);
     if (!realpath(dirname(copy), p->dir))

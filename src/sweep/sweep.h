@@ -23,9 +23,13 @@
  * parameters, status and wall time.
  *
  * Resume: --resume keeps the rows of results.csv whose ids are points of this plan (and
- * shard), skips those points and runs the others. It refuses (out->refused) when the
- * manifest records another scenario SHA-256, seed, shard or --model, or a row is not a
- * point of this run, unless forced: then such rows are moved to OUTDIR/results.foreign.csv. An
+ * shard), skips those points and runs the others. Every row is checked first: a malformed
+ * one (anywhere in the file) is dropped with a message naming its line, and its point runs
+ * again. It refuses (out->refused) when the manifest (read as JSON, any layout) records
+ * another scenario SHA-256, seed, shard or --model, or is not valid JSON, or a row is not
+ * a point of this run, unless forced: then such rows are moved to
+ * OUTDIR/results.foreign.csv. Before sweep_run, `collsim run` claims the directory
+ * (outdir_claim, below: the lock, and no silent overwrite). An
  * error that stops a run leaves the manifest in state "failed" with the message. Interruption (SIGINT, SIGTERM, SIGHUP):
  * running points are killed and not recorded, completed rows stay, the manifest says
  * "interrupted", and the run returns 128 + the signal number.
@@ -67,7 +71,20 @@ typedef struct sweep_point {
     int32_t rep;
     uint64_t seed;
     int32_t sweep;              /* which collsim.sweep call made it (0-based) */
+    /* model = "auto" (docs/scenarios.md): pass 1 is the analytic model over every point,
+     * pass 2 the auto_model run of the points whose pass-1 time is within auto_factor of
+     * the best of their group (same point but for algorithm, params and dims) */
+    int32_t auto_pass;          /* 0: not auto, 1: first pass, 2: second pass */
+    double auto_factor;
+    uint64_t auto_group;        /* the group's key (a hash of the compared fields) */
+    int64_t auto_first;         /* pass 2: plan index of its pass-1 point */
 } sweep_point;
+
+/* The model axis value of `model = "auto"` (not a sim_model: it expands into two passes). */
+#define SWEEP_MODEL_AUTO 99
+#define SWEEP_AUTO_FACTOR 1.5
+/* sim_model_name, or "auto". */
+const char *sweep_model_name(int model);
 
 typedef struct sweep_plan sweep_plan; /* opaque: owns the Lua state and the points */
 
@@ -89,7 +106,7 @@ typedef struct scenario_opts {
     int have_model;       /* --model: `model` replaces the model of every sweep's points,
                              except traffic-model ones (they count bytes, no time); the
                              point ids change with it, as for a model set in the file */
-    sim_model model;
+    sim_model model;      /* or SWEEP_MODEL_AUTO */
 } scenario_opts;
 /* The defaults of collsim run (--lua-timeout, --lua-memory). */
 #define SCENARIO_LUA_TIMEOUT_S 60.0
@@ -169,6 +186,28 @@ typedef struct sweep_outcome {
  * on_result error). */
 int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_error *err);
 
+/* ---- the output directory ---------------------------------------------------------------- */
+
+/* What a run does with the results of an earlier run in its output directory. */
+typedef enum outdir_mode {
+    OUTDIR_NEW,       /* refuse them (the default) */
+    OUTDIR_RESUME,    /* keep them (--resume: sweep_run matches their rows) */
+    OUTDIR_OVERWRITE  /* move them aside into DIR/previous-<UTC time>/ (--overwrite) */
+} outdir_mode;
+typedef struct outdir_lock {
+    int fd; /* DIR/.collsim.lock, flock'ed; -1: none */
+} outdir_lock;
+/* Creates dir if needed and locks it for this process (flock on DIR/.collsim.lock, which
+ * then holds its PID): a second run on it is refused naming the first one's PID. Then,
+ * if dir holds a run's files (results.csv, manifest.json, timings.csv,
+ * results.foreign.csv): OUTDIR_NEW refuses, naming the rows there and the options;
+ * OUTDIR_OVERWRITE moves them and the plots (*.png) into a new DIR/previous-<time>/
+ * subfolder, named in moved ("" if nothing moved). -1 with err (the lock released). */
+int outdir_claim(const char *dir, outdir_mode mode, outdir_lock *lock, char *moved, size_t n,
+                 cs_error *err);
+/* Releases the lock (the lock file stays, empty of meaning once unlocked). */
+void outdir_release(outdir_lock *lock);
+
 /* ---- merging shards -------------------------------------------------------------------- */
 
 typedef struct sweep_merge_outcome {
@@ -182,9 +221,12 @@ typedef struct sweep_merge_outcome {
  * all shards are there; manifest.json with the first shard's header, "shard": "merged",
  * "merged_from": [the directories], every point, and "state": "complete" when every
  * point has a row ("incomplete" otherwise, e.g. a shard missing). A point with two
- * different rows is an error. Files are written to temporary names and renamed. */
-int sweep_merge(const char *outdir, char *const *shard_dirs, size_t n, sweep_merge_outcome *out,
-                cs_error *err);
+ * different rows is an error. Files are written to temporary names and renamed. Like a
+ * run, the merge claims outdir (outdir_claim with mode, after the shards are read and
+ * checked): results of a run there are refused (OUTDIR_NEW) or moved aside
+ * (OUTDIR_OVERWRITE, the subfolder named in moved). */
+int sweep_merge(const char *outdir, char *const *shard_dirs, size_t n, outdir_mode mode,
+                char *moved, size_t nmoved, sweep_merge_outcome *out, cs_error *err);
 
 /* ---- plots ---------------------------------------------------------------------------- */
 

@@ -15,6 +15,7 @@
  *   runner.c        running a plan: jobs, signals, resume
  *   plot.c          running scripts/plot.py
  *   merge.c         collsim merge: shard outputs into one
+ *   outdir.c        claiming the output directory: the lock, refusing or moving old results
  */
 #ifndef COLLSIM_SWEEP_INTERNAL_H
 #define COLLSIM_SWEEP_INTERNAL_H
@@ -51,6 +52,15 @@ lua_State *lua_limits_newstate(lua_limits *lim, const char *path, double timeout
  * with the time limit and the message handler; errors are "file:line: message" in err.
  * `activity` names the call in a timeout error. */
 int lua_limits_pcall(lua_State *L, int nargs, const char *activity, cs_error *err);
+/* The time limit of a call made outside lua_limits_pcall (a Lua algorithm's function,
+ * called while a schedule is built): starts its deadline unless a limited call is
+ * running already (then that deadline holds) or there is no limit; returns whether it
+ * did, for lua_limits_end, which clears it. `activity` names the call in the error. */
+int lua_limits_begin(lua_State *L, const char *activity);
+void lua_limits_end(lua_State *L, int started);
+/* After a failed call: 1 with "file used more than 1GiB of memory (--lua-memory)" in buf
+ * when the allocator refused a block past the cap during it, 0 otherwise. */
+int lua_limits_memory_error(lua_State *L, char *buf, size_t n);
 
 struct sweep_plan {
     scenario_facts facts;
@@ -151,6 +161,10 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err);
 void csv_rows_free(csv_rows *rows);
 /* The point index (first field) and id (second field) of a row; -1 if malformed. */
 int csv_row_key(const char *line, int64_t *point, char id[SWEEP_ID_LEN + 1]);
+/* Is the line a well-formed row: a point number and id, as many fields as the header, a
+ * known status (ok, error, timeout), a number or nothing in every numeric column? 0, or
+ * -1 with why ("31 fields, the header has 33"). */
+int csv_row_check(const char *line, char *why, size_t n);
 /* The whole file, malloc'ed, NUL-terminated (not counted in *n). */
 char *sweep_read_text(const char *path, size_t *n, cs_error *err);
 /* Writes header + lines to path through a temporary file and rename(2). */
@@ -192,6 +206,8 @@ typedef struct sweep_axes {
     int32_t *variant_name, *variant_params; /* string indices per algorithm variant */
     size_t nvariants, variants_cap;
     int dims_fn, filter, on_result;         /* Lua registry references or LUA_NOREF */
+    double auto_factor;                     /* model = "auto": auto_factor, auto_model */
+    int auto_model;
 } sweep_axes;
 int scenario_l_sweep(lua_State *L);
 /* lua_draw.c: collsim.draw{...} */
@@ -229,10 +245,16 @@ void progress_format(const progress_status *st, int width, char *buf, size_t n);
 
 /* manifest.c: OUTDIR/manifest.json, written atomically (temp file + rename). */
 typedef struct point_record {
-    char status[8];  /* "ok", "error", or "" (not run yet) */
+    char status[8];  /* "ok", "error", "timeout", "skipped", or "" (not run yet) */
+    double time_s;   /* the row's time_s (model = "auto" ranks first-pass rows), NAN if none */
     double wall_s;   /* wall time of the point's run, NAN if unknown */
     long peak_rss_kb; /* the child's peak resident memory, 0 if unknown */
 } point_record;
+/* auto_pass.c: may the second-pass (model = "auto") point at shard position pos run? 1:
+ * run it; 0: skip it (why says so, for its row); -1: not yet (a first-pass point of its
+ * group has no row). rec and indices are the run's records and plan indices (n). */
+int sweep_auto_decide(const sweep_plan *p, const point_record *rec, const size_t *indices,
+                      size_t n, size_t pos, char *why, size_t len);
 typedef struct manifest_run {
     const sweep_run_opts *opts;
     const char *state;      /* "running", "complete", "interrupted", "failed" */
@@ -244,10 +266,9 @@ typedef struct manifest_run {
     const point_record *records; /* per shard point */
 } manifest_run;
 int manifest_write(const sweep_plan *p, const manifest_run *m, cs_error *err);
-/* The value text of a header field `  "key": value,` of a manifest's text (quotes and
- * comma dropped; "" if absent). The writer's layout is what makes this sound: collsim
- * has no JSON reader. */
-void manifest_value(const char *text, const char *key, char *buf, size_t n);
+/* The value of a top-level member of a manifest's text (json_top_member: any layout; a
+ * string unescaped). 1 found, 0 absent (buf ""), -1 not valid JSON (*where: the byte). */
+int manifest_value(const char *text, const char *key, char *buf, size_t n, size_t *where);
 /* The current UTC time as "2026-11-23T21:30:00Z". */
 void utc_now(char *buf, size_t n);
 

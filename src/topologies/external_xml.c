@@ -114,7 +114,7 @@ static int next_tag(scanner *s, tag *t, cs_error *err)
 
 static char *read_all(const char *path, cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen_input(path, "rb");
     if (!f) {
         cs_fail(err, "%s: cannot open the platform: %s", path, strerror(errno));
         return NULL;

@@ -393,7 +393,7 @@ int group_map_parse(const char *text, const char *origin, int first_line, group_
 
 static char *read_file(const char *path, cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen_input(path, "rb");
     if (!f) {
         cs_fail(err, "%s: cannot open the group map: %s", path, strerror(errno));
         return NULL;

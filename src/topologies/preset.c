@@ -119,7 +119,7 @@ static int read_root(yaml_document_t *doc, const char *path, char *family, size_
 static int load_document(const char *path, char *family, size_t n, yaml_mark_t *family_mark,
                          kv_list *kv, preset_extras *px, cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen_input(path, "rb");
     if (!f)
         return cs_fail(err, "%s: cannot open: %s", path, strerror(errno));
     yaml_parser_t parser;

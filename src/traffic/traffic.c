@@ -1,6 +1,7 @@
 /* traffic.c - counting a schedule's bytes per link and per link class (see traffic.h). */
 #include "traffic/traffic.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,19 +20,47 @@ void traffic_tally_free(traffic_tally *x)
     x->resource_bytes = NULL;
 }
 
+/* *counter += bytes, saturating at INT64_MAX (x->overflow set); *sum is the same sum in
+ * double precision, which x->worst follows. */
+static inline void add_bytes(traffic_tally *x, int64_t *counter, double *sum, int64_t bytes)
+{
+    if (__builtin_add_overflow(*counter, bytes, counter)) {
+        *counter = INT64_MAX;
+        x->overflow = 1;
+    }
+    if (sum) {
+        *sum += (double)bytes;
+        if (*sum > x->worst)
+            x->worst = *sum;
+    }
+}
+
 void traffic_tally_message(traffic_tally *x, int32_t src_host, int32_t dst_host, int64_t bytes)
 {
     x->c.messages++;
-    x->c.bytes_sent += bytes;
+    add_bytes(x, &x->c.bytes_sent, &x->sum_sent, bytes);
     int32_t gs = x->t->group[src_host], gd = x->t->group[dst_host];
     if (gs >= 0 && gd >= 0 && gs != gd)
-        x->c.bytes_intergroup_msgs += bytes;
+        add_bytes(x, &x->c.bytes_intergroup_msgs, &x->sum_intergroup, bytes);
 }
 
 void traffic_tally_hop(traffic_tally *x, int64_t resource, int64_t bytes)
 {
-    x->resource_bytes[resource] += bytes;
-    x->c.bytes_class[x->t->links[resource / 2].cls] += bytes;
+    int cls = x->t->links[resource / 2].cls;
+    /* a resource's bytes are at most its class's: the class sums bound `worst` */
+    add_bytes(x, &x->resource_bytes[resource], NULL, bytes);
+    add_bytes(x, &x->c.bytes_class[cls], &x->sum_class[cls], bytes);
+}
+
+int traffic_tally_check(const traffic_tally *x, cs_error *err)
+{
+    if (!x->overflow)
+        return 0;
+    const double limit = 9223372036854775807.0;
+    return cs_fail(err, "the byte counts of this point overflow: bytes x links would reach "
+                        "%.3g, more than 2^63-1 (%.3g); only sizes at most %.3g times these "
+                        "fit (a smaller --size, or fewer ranks)",
+                   x->worst, limit, limit / x->worst);
 }
 
 void traffic_tally_steps(traffic_tally *x, int32_t steps)
@@ -88,8 +117,11 @@ static void count_sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
     count_ctx *cc = ctx;
     for (uint32_t s = 0; s < chunk->nsteps; s++) {
         uint32_t step = first_step + s;
-        if (cc->opts.step != TRAFFIC_ALL_STEPS && (int64_t)step != cc->opts.step)
+        if (cc->opts.step != TRAFFIC_ALL_STEPS &&
+            ((int64_t)step < cc->opts.step || (int64_t)step >= cc->opts.step + cc->opts.nsteps))
             continue;
+        if (cc->opts.visit_step)
+            cc->opts.visit_step(cc->opts.visit_ctx, chunk, s, step);
         for (uint32_t i = rs_step_begin(chunk, s); i < rs_step_end(chunk, s); i++)
             if (chunk->ops[i].kind == OP_SEND)
                 count_send(cc, chunk->rank, step, &chunk->ops[i]);
@@ -100,7 +132,9 @@ static void count_sink(void *ctx, const rank_sched *chunk, uint32_t first_step)
 void traffic_walk_opts_init(traffic_walk_opts *o)
 {
     o->step = TRAFFIC_ALL_STEPS;
+    o->nsteps = 1;
     o->visit = NULL;
+    o->visit_step = NULL;
     o->visit_ctx = NULL;
 }
 
@@ -124,9 +158,10 @@ int traffic_count_ex(const alg_run *run, topology *t, const int32_t *host_of_ran
     sb_free(&b);
     free(cc.hops);
     traffic_tally_result(x, out);
+    int rc = cc.failed ? -1 : traffic_tally_check(x, err);
     if (!tally)
         traffic_tally_free(&local);
-    return cc.failed ? -1 : 0;
+    return rc;
 }
 
 int traffic_count(const alg_run *run, topology *t, const int32_t *host_of_rank,

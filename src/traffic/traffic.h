@@ -44,10 +44,20 @@ typedef struct traffic_tally {
     const topology *t;
     int64_t *resource_bytes; /* 2 * t->nlinks entries */
     traffic_counts c;
+    /* The byte counters must fit in int64_t: a sum that would not sets `overflow` (the
+     * counter saturates at INT64_MAX) and `worst` follows the largest true sum in double
+     * precision, so that the error can say how much too large the point is. */
+    int overflow;
+    double worst;
+    double sum_class[LINK__COUNT], sum_sent, sum_intergroup;
 } traffic_tally;
 
 void traffic_tally_init(traffic_tally *x, const topology *t);
 void traffic_tally_free(traffic_tally *x);
+/* -1 with "the byte counts of this point overflow: bytes x links would reach 1.1e+19,
+ * more than 2^63-1 (9.2e+18); sizes at most 0.84x of these fit" when a counter did not
+ * fit in int64_t; 0 otherwise. */
+int traffic_tally_check(const traffic_tally *x, cs_error *err);
 
 /* The resource a directed hop uses (see the file comment). */
 static inline int64_t traffic_resource(const topology *t, topo_hop h)
@@ -78,20 +88,29 @@ typedef void (*traffic_visit_fn)(void *ctx, int32_t rank, uint32_t step, const s
                                  int32_t src_host, int32_t dst_host, const topo_hop *hops,
                                  int nhops);
 
+/* One step of one rank, every op of it (sends, receives, local ops), as the walker
+ * sees it before it counts the step's sends: ops [rs_step_begin(chunk, s),
+ * rs_step_end(chunk, s)) of chunk->rank's absolute step `step`. */
+typedef void (*traffic_step_fn)(void *ctx, const rank_sched *chunk, uint32_t s, uint32_t step);
+
 /* What traffic_count_ex counts, besides the defaults of traffic_count. */
 typedef struct traffic_walk_opts {
-    int64_t step;           /* TRAFFIC_ALL_STEPS, or count only the sends of this step */
+    int64_t step;           /* TRAFFIC_ALL_STEPS, or count only the sends of the steps
+                               step .. step + nsteps - 1 */
+    int64_t nsteps;         /* with a step: how many steps from it (default 1) */
     traffic_visit_fn visit; /* optional: called for every counted send after it is tallied */
     void *visit_ctx;
+    traffic_step_fn visit_step; /* optional: called for every counted step (visit_ctx) */
 } traffic_walk_opts;
 #define TRAFFIC_ALL_STEPS (-1)
 /* Defaults: every step, no visitor. */
 void traffic_walk_opts_init(traffic_walk_opts *o);
 
-/* traffic_count restricted to one step (opts->step) and / or reporting every counted send
- * to a visitor (opts may be NULL: traffic_count). With a step filter, messages, bytes and
- * link bytes are that step's; `steps` stays the longest rank's number of steps. Summing
- * the per-step tallies over every step gives traffic_count's tally. */
+/* traffic_count restricted to a window of steps (opts->step, opts->nsteps) and / or
+ * reporting every counted step and send to visitors (opts may be NULL: traffic_count).
+ * With a step filter, messages, bytes and link bytes are the window's; `steps` stays the
+ * longest rank's number of steps. Summing the per-step tallies over every step gives
+ * traffic_count's tally. */
 int traffic_count_ex(const alg_run *run, topology *t, const int32_t *host_of_rank,
                      const traffic_walk_opts *opts, traffic_counts *out, traffic_tally *tally,
                      cs_error *err);

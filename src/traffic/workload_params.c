@@ -149,6 +149,11 @@ int workload_parse(const char *text, workload_params *p, cs_error *err)
             return -1;
         }
         *eq = '\0';
+        if (kv_get(&kv, item)) {
+            cs_fail(err, "%s given twice: give it once", item);
+            cs_error_prefix(err, "workload %s", kind);
+            return -1;
+        }
         if (kv_set(&kv, item, eq + 1, 0, err) < 0) {
             cs_error_prefix(err, "workload %s", kind);
             return -1;

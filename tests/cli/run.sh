@@ -3,7 +3,9 @@
 # exit (also runtime errors in C code, time and memory limits, on_result errors with a
 # "failed" manifest), the sandbox, same seed -> same CSV, -j 2 -> same CSV as -j 1, a
 # killed run resumed -> same CSV as an uninterrupted one, --resume refusing another run's
-# directory, shards together = the whole run, the terminal progress line, plot.py.
+# directory, shards together = the whole run, --point-timeout on a point that never ends
+# by construction (no bound that depends on the machine's speed), the terminal progress
+# line, plot.py. tests/cli/safety.sh covers the output directory rules (issue 26).
 # usage: run.sh PATH/TO/collsim
 set -u
 bin=$1
@@ -211,7 +213,7 @@ check "resume under another --model refused" 2 "\-\-model (packet, now cm02) cha
     "$bin" run "$tmp/models.lua" -o "$tmp/mp" --model cm02 --resume --no-plot
 check "resume without the --model refused" 2 "\-\-model (packet, now none) changed" -- \
     "$bin" run "$tmp/models.lua" -o "$tmp/mp" --resume --no-plot
-check "bad --model" 2 "unknown model 'fluid' (allowed: cm02 (default, alias flow), lv08, smpi, traffic, packet)" -- \
+check "bad --model" 2 "unknown model 'fluid' (allowed: cm02 (default, alias flow), lv08, smpi, traffic, packet, analytic, auto)" -- \
     "$bin" run "$tmp/models.lua" -o "$tmp/mx" --model fluid
 
 # ---- shards ------------------------------------------------------------------------------------
@@ -254,26 +256,38 @@ printf 'collsim.draw{topology = "torus dims=4", out = "x.svg", colour = 1}\n' > 
 check "collsim.draw unknown key" 2 "drawkey.lua:1: collsim.draw: unknown key 'colour'" -- \
     "$bin" run "$tmp/drawkey.lua" -o "$tmp/d2"
 
-# --point-timeout: the slow point (ring allreduce on 1024 ranks, several seconds) is killed
-# and recorded as status=timeout; the fast one before it (4 ranks on a 4-node ring, a few
-# milliseconds) is kept; the run still exits 0. Margins of 100x both ways, so that a
-# loaded machine neither saves the slow point nor times out the fast one.
+# --point-timeout: a point that never ends by construction (a Lua algorithm in an endless
+# loop, run with --lua-timeout 0) is killed and recorded as status=timeout, and the run
+# still exits 0. No bound depends on the machine's speed: the fast point (4 ranks on a
+# 4-node ring) runs first without a timeout (SLOW unset selects it alone), then the
+# resumed run adds the endless point under --point-timeout 1, which it can never meet.
 cat > "$tmp/slow.lua" <<'LUA'
+collsim.define_algorithm{name = "endless", collective = "allreduce", summary = "never ends",
+  units = function(P) return P end,
+  rank = function(r, P, size, params) while true do end end}
 collsim.sweep{topology = collsim.topology.torus{dims = "4"}, collective = "allreduce",
               ranks = 4, algorithm = "ring", size = "1MiB"}
-collsim.sweep{topology = collsim.topology.torus{dims = "32x32"}, collective = "allreduce",
-              ranks = 1024, algorithm = "ring", size = "1MiB"}
+if os.getenv("SLOW") then
+  collsim.sweep{topology = collsim.topology.torus{dims = "4"}, collective = "allreduce",
+                ranks = 4, algorithm = "endless", size = "1MiB"}
+end
 LUA
-check "point timeout" 0 "P=1024 n=1MiB: timeout: the point ran longer than 2 s" -- \
-    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 2
-check "point timeout row" 0 ",timeout," -- cat "$tmp/slow/results.csv"
+check "the fast point alone" 0 "1 points (0 resumed): 1 ok" -- \
+    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot
+check "point timeout" 0 "allreduce endless P=4 n=1MiB: timeout: the point ran longer than 1 s" -- \
+    env SLOW=1 "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 1 \
+    --lua-timeout 0 --resume
+check "point timeout row" 0 "^1,.*,timeout," -- cat "$tmp/slow/results.csv"
 check "point timeout keeps the fast point" 0 "^0,.*,ok," -- cat "$tmp/slow/results.csv"
-# --resume keeps the timeout row; --resume --retry runs its point again, here to the end
+# --resume keeps the timeout row; --resume --retry runs its point again (to a timeout again)
 check "resume keeps a timeout row" 0 "2 points (2 resumed)" -- \
-    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 2 --resume
+    env SLOW=1 "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 1 \
+    --lua-timeout 0 --resume
 check "retry runs it again" 0 "--retry: running again the 1 point(s) whose rows were not ok" -- \
-    "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 120 --resume --retry
-check "retry: both rows ok" 0 "^2$" -- grep -c ',ok,' "$tmp/slow/results.csv"
+    env SLOW=1 "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --no-plot --point-timeout 1 \
+    --lua-timeout 0 --resume --retry
+check "retry: the fast row ok, the endless one a timeout again" 0 "^ok timeout$" -- \
+    sh -c "echo \$(cut -d, -f3 '$tmp/slow/results.csv' | tail -n +2)"
 check "retry goes with resume" 2 "--retry goes with --resume" -- \
     "$bin" run "$tmp/slow.lua" -o "$tmp/slow" --retry
 check "bad point timeout" 2 "point-timeout: invalid timeout" -- \
