@@ -165,7 +165,10 @@ static void test_powers_of_two(void)
             continue;
         if (a->coll == COLL_ALLTOALLV)
             continue; /* tests/test_alltoallv.c: large P with workloads and ranks per node */
-        for (int32_t P = 128; P <= max_p(); P *= 2)
+        /* above 512 ranks run_case uses the stream engine, which verifies step schedules
+         * only: algorithms with dependencies (ALG_DEPS) go up to 512, full engine */
+        int32_t top = (a->flags & ALG_DEPS) && max_p() > 512 ? 512 : max_p();
+        for (int32_t P = 128; P <= top; P *= 2)
             add_case(&l, a, P, P - 1, 1 << 20);
     }
     size_t n = l.n;

@@ -173,8 +173,9 @@ int alg_run_prepare(alg_run *run, const alg_desc *alg, const coll_spec *spec, cs
     if (spec->coll != alg->coll)
         rc = cs_fail(err, "is an algorithm for %s, not %s", coll_name(alg->coll),
                      coll_name(spec->coll));
-    else if (spec->P < 2)
-        rc = cs_fail(err, "needs P >= 2 ranks (got P=%d)", spec->P);
+    else if (spec->P < ((alg->flags & ALG_ANY_P) ? 1 : 2))
+        rc = cs_fail(err, "needs P >= %d ranks (got P=%d)", (alg->flags & ALG_ANY_P) ? 1 : 2,
+                     spec->P);
     else if (coll_has_root(spec->coll) && (spec->root < 0 || spec->root >= spec->P))
         rc = cs_fail(err, "root %d is not a rank (allowed: 0..%d)", spec->root, spec->P - 1);
     else if (spec->coll == COLL_P2P &&

@@ -8,6 +8,8 @@ extern const alg_desc alg_family_binomial[];  /* binomial.c: binomial trees */
 extern const alg_desc alg_family_linear[];    /* linear.c: root-to-all, all-to-all at once */
 extern const alg_desc alg_family_butterfly[]; /* recursive.c: recursive doubling / halving */
 extern const alg_desc alg_family_ring[];      /* ring.c */
+extern const alg_desc alg_family_ring_ahead[]; /* ring_ahead.c: libbine's ring, recv ahead */
+extern const alg_desc alg_family_chain_pipeline[]; /* chain_pipeline.c: pipelined chain bcast */
 extern const alg_desc alg_family_bruck[];     /* bruck.c: Bruck and k-port Bruck */
 extern const alg_desc alg_family_pairwise[];  /* pairwise.c: pairwise, XOR exchanges */
 extern const alg_desc alg_family_composite[]; /* composite.c: two-phase compositions */

@@ -15,6 +15,8 @@ static const alg_desc *const families[] = {
     alg_family_linear,
     alg_family_butterfly,
     alg_family_ring,
+    alg_family_ring_ahead,
+    alg_family_chain_pipeline,
     alg_family_bruck,
     alg_family_pairwise,
     alg_family_composite,

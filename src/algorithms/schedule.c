@@ -243,6 +243,9 @@ void rank_sched_free(rank_sched *rs)
     free(rs->step_first);
     free(rs->ops);
     free(rs->ranges);
+    free(rs->tags);
+    free(rs->dep_first);
+    free(rs->deps);
     memset(rs, 0, sizeof *rs);
 }
 
@@ -252,12 +255,22 @@ void rank_sched_clear(rank_sched *rs)
     rs->nops = 0;
     rs->nranges = 0;
     rs->step_first[0] = 0;
+    rs->ntags = rs->ndep_ops = rs->ndeps = 0;
+}
+
+int rank_sched_has_deps(const rank_sched *rs)
+{
+    for (uint32_t i = 0; i < rs->nops; i++)
+        if ((rs->ops[i].flags & OPF_DEPS) || rs_op_tag(rs, i) != 0)
+            return 1;
+    return 0;
 }
 
 size_t rank_sched_memory(const rank_sched *rs)
 {
     return rs->cap_steps * sizeof *rs->step_first + rs->cap_ops * sizeof *rs->ops +
-           rs->cap_ranges * sizeof *rs->ranges;
+           rs->cap_ranges * sizeof *rs->ranges + rs->cap_tags * sizeof *rs->tags +
+           rs->cap_dep_first * sizeof *rs->dep_first + rs->cap_deps * sizeof *rs->deps;
 }
 
 /* ---- builder -------------------------------------------------------------------------- */
@@ -291,6 +304,41 @@ void sb_begin_rank(sched_builder *b, int32_t rank)
     b->rs.rank = rank;
     b->step_base = 0;
     b->step_open = 0;
+    b->hold = 0;
+}
+
+void sb_hold_rank(sched_builder *b)
+{
+    b->hold = 1;
+}
+
+void sb_tag(sched_builder *b, int32_t tag)
+{
+    rank_sched *rs = &b->rs;
+    b->hold = 1; /* a generator should have said so before its first op */
+    uint32_t i = rs->nops - 1;
+    VEC_RESERVE(rs->tags, rs->cap_tags, (size_t)i + 1);
+    while (rs->ntags <= i)
+        rs->tags[rs->ntags++] = 0;
+    rs->tags[i] = tag;
+}
+
+void sb_dep(sched_builder *b, uint32_t on, int start_only)
+{
+    rank_sched *rs = &b->rs;
+    b->hold = 1;
+    uint32_t i = rs->nops - 1;
+    VEC_RESERVE(rs->dep_first, rs->cap_dep_first, (size_t)i + 2);
+    if (rs->ndep_ops == 0)
+        rs->dep_first[0] = 0;
+    while (rs->ndep_ops <= i) /* ops since the last dependency: none of their own */
+        rs->dep_first[++rs->ndep_ops] = rs->ndeps;
+    rs->ops[i].flags |= OPF_DEPS;
+    if (on == UINT32_MAX)
+        return;
+    VEC_RESERVE(rs->deps, rs->cap_deps, (size_t)rs->ndeps + 1);
+    rs->deps[rs->ndeps++] = on | (start_only ? SCHED_DEP_START : 0);
+    rs->dep_first[rs->ndep_ops] = rs->ndeps;
 }
 
 static void flush(sched_builder *b)
@@ -314,7 +362,7 @@ void sb_end_rank(sched_builder *b)
 uint32_t sb_step_general(sched_builder *b)
 {
     rank_sched *rs = &b->rs;
-    if (b->sink && rs->nsteps >= b->flush_every)
+    if (b->sink && rs->nsteps >= b->flush_every && !b->hold)
         flush(b);
     VEC_RESERVE(rs->step_first, rs->cap_steps, rs->nsteps + 2);
     rs->nsteps++;
@@ -432,6 +480,10 @@ void sb_dissemination(sched_builder *b, int32_t P, int32_t rank, int64_t bytes)
 
 void sb_replay(sched_builder *b, const rank_sched *src)
 {
+    int extended = src->ntags > 0 || src->ndep_ops > 0;
+    if (extended)
+        sb_hold_rank(b);
+    uint32_t base = b->rs.nops; /* a barrier prefix shifts the op indices */
     for (uint32_t s = 0; s < src->nsteps; s++) {
         sb_step(b);
         for (uint32_t i = rs_step_begin(src, s); i < rs_step_end(src, s); i++) {
@@ -443,6 +495,17 @@ void sb_replay(sched_builder *b, const rank_sched *src)
             case OP_REDUCE: sb_reduce(b, o->bytes); break;
             case OP_COPY: sb_copy(b, o->bytes); break;
             }
+            if (!extended)
+                continue;
+            b->rs.ops[b->rs.nops - 1].flags = o->flags;
+            if (rs_op_tag(src, i))
+                sb_tag(b, rs_op_tag(src, i));
+            uint32_t nd;
+            const uint32_t *d = rs_op_deps(src, i, &nd);
+            if (o->flags & OPF_DEPS)
+                sb_dep(b, UINT32_MAX, 0);
+            for (uint32_t k = 0; k < nd; k++)
+                sb_dep(b, base + SCHED_DEP_OP(d[k]), (d[k] & SCHED_DEP_START) != 0);
         }
     }
 }

@@ -17,8 +17,19 @@
  *   - then the step's local operations run, one after the other;
  *   - then the next step starts. A send carries the data the rank holds at the start of
  *     its step; received data is available from the next step on.
- *   - messages on one (src, dst) pair match in order: the k-th send from a to b matches
- *     the k-th receive at b from a (MPI's non-overtaking rule with a single tag).
+ *   - messages on one (src, dst) pair match in order per tag: the k-th send from a to b
+ *     with tag t matches the k-th receive at b from a with tag t (MPI's non-overtaking
+ *     rule; built-in generators use tag 0 only).
+ *
+ * Dependencies. An op flagged OPF_DEPS does not follow the step rule: it starts as soon
+ * as the ops it depends on (earlier ops of its rank) have completed, or started for a
+ * start-only dependency (GOAL's `irequires`), whatever their steps; with no dependency it
+ * starts at time 0. Its step is then only a label (drawing, dumping). The step rule in
+ * these terms: an op without OPF_DEPS depends on every op of the previous step (a local
+ * op also on every message of its own step and on the local op before it in the step),
+ * so a step schedule is the special case with no OPF_DEPS op. A rank with explicit
+ * dependencies or tags is held whole by the builder (sb_hold_rank): memory stays linear
+ * in its number of ops, and step schedules still stream step by step.
  *
  * Blocks. The data of a collective is cut into nblocks logical blocks, numbered
  * 0..nblocks-1; an operation names the blocks it moves as a list of half-open ranges
@@ -152,7 +163,14 @@ typedef enum op_kind { OP_SEND, OP_RECV, OP_REDUCE, OP_COPY } op_kind;
 
 enum {
     OPF_COMBINE = 1, /* recv: reduce into the local partials instead of replacing them */
+    OPF_DEPS = 2,    /* starts after its explicit dependencies, not at its step (above) */
+    OPF_TIME = 4,    /* a local op whose `bytes` is a time in nanoseconds (GOAL's calc) */
 };
+
+/* A dependency entry: the index of an earlier op of the rank, | SCHED_DEP_START when the
+ * op may start once that op has started (GOAL's irequires), not completed. */
+#define SCHED_DEP_START 0x80000000u
+#define SCHED_DEP_OP(d) ((d) & ~SCHED_DEP_START)
 
 typedef struct sched_op {
     uint8_t kind;  /* op_kind */
@@ -179,6 +197,17 @@ typedef struct rank_sched {
     blk_range *ranges;
     uint32_t nranges;
     size_t cap_steps, cap_ops, cap_ranges;
+    /* Optional, NULL unless the rank uses them (sb_tag, sb_dep; never in a streamed chunk
+     * of a rank that was not held): tags[i] is op i's message tag for i < ntags (0
+     * beyond); op i < ndep_ops has the explicit dependencies deps[dep_first[i] ..
+     * dep_first[i + 1]) (entries as SCHED_DEP_START above), later ops none. */
+    int32_t *tags;
+    uint32_t ntags;
+    uint32_t *dep_first; /* ndep_ops + 1 entries */
+    uint32_t ndep_ops;
+    uint32_t *deps;
+    uint32_t ndeps;
+    size_t cap_tags, cap_dep_first, cap_deps;
 } rank_sched;
 
 void rank_sched_init(rank_sched *rs);
@@ -190,6 +219,22 @@ static inline const blk_range *rs_op_ranges(const rank_sched *rs, const sched_op
 {
     return rs->ranges ? rs->ranges + o->range_first : NULL; /* no offset on a NULL pool */
 }
+static inline int32_t rs_op_tag(const rank_sched *rs, uint32_t i)
+{
+    return i < rs->ntags ? rs->tags[i] : 0;
+}
+/* Explicit dependencies of op i (n = 0 when it has none). */
+static inline const uint32_t *rs_op_deps(const rank_sched *rs, uint32_t i, uint32_t *n)
+{
+    if (i >= rs->ndep_ops) {
+        *n = 0;
+        return NULL;
+    }
+    *n = rs->dep_first[i + 1] - rs->dep_first[i];
+    return *n ? rs->deps + rs->dep_first[i] : NULL;
+}
+/* 1 when some op has OPF_DEPS or a non-zero tag (the rank is not a plain step schedule). */
+int rank_sched_has_deps(const rank_sched *rs);
 /* Bytes of memory the rank schedule holds (for memory figures). */
 size_t rank_sched_memory(const rank_sched *rs);
 
@@ -207,6 +252,7 @@ typedef struct sched_builder {
     sched_sink_fn sink; /* NULL: materialize */
     void *sink_ctx;
     uint32_t flush_every; /* streaming: hand steps to the sink in batches of this many */
+    int hold;             /* sb_hold_rank: no flush before sb_end_rank */
 } sched_builder;
 
 void sb_init(sched_builder *b, const sched_layout *layout);
@@ -246,7 +292,21 @@ void sb_copy(sched_builder *b, int64_t bytes);
  * is the allreduce of an idempotent operation such as max (any P works). */
 void sb_dissemination(sched_builder *b, int32_t P, int32_t rank, int64_t bytes);
 
-/* Appends every step of `src` (a materialized rank) to b, step by step. */
+/* Keeps the rank whole until sb_end_rank (a streaming builder then hands it over as one
+ * chunk). Call it after sb_begin_rank, before the first op, in a rank that uses sb_tag
+ * or sb_dep: dependencies name ops by their index in the rank. */
+void sb_hold_rank(sched_builder *b);
+/* Index (in the rank) of the op added last. */
+static inline uint32_t sb_last_op(const sched_builder *b) { return b->rs.nops - 1; }
+/* Sets the tag of the op added last (a message). */
+void sb_tag(sched_builder *b, int32_t tag);
+/* Makes the op added last start after op `on` (an earlier op of the rank) completed, or
+ * started with start_only; flags it OPF_DEPS (it no longer waits for its step). Call it
+ * with on = UINT32_MAX to flag the op without any dependency (it starts at time 0). */
+void sb_dep(sched_builder *b, uint32_t on, int start_only);
+
+/* Appends every step of `src` (a materialized rank) to b, step by step, with its tags and
+ * dependencies (b is then held, as by sb_hold_rank, if src has any). */
 void sb_replay(sched_builder *b, const rank_sched *src);
 
 /* Sum of the layout bytes of a range list. */

@@ -17,6 +17,7 @@ void verify_options_default(verify_options *o)
     o->mode = VERIFY_AUTO;
     o->threads = 0;
     o->max_memory = (int64_t)4 << 30;
+    o->eager_limit = -1;
 }
 
 const char *verify_mode_name(verify_mode m)
@@ -56,9 +57,21 @@ int verify_run(const alg_run *run, const verify_options *opt, verify_result *res
                            (long long)(estimate >> 20), (long long)(opt->max_memory >> 20));
         }
     }
+    if (run->alg->flags & ALG_DEPS) { /* only the full engine follows dependencies */
+        if (mode == VERIFY_STREAM)
+            return cs_fail(err, "the stream engine verifies step schedules only, and %s has "
+                                "ops with dependencies or tags (use --engine full or auto)",
+                           run->alg->name);
+        if (estimate > opt->max_memory)
+            return cs_fail(err, "the full verification engine would need about %lld MiB, more "
+                                "than the %lld MiB allowed (--max-memory), and the stream engine "
+                                "cannot verify dependencies", (long long)(estimate >> 20),
+                           (long long)(opt->max_memory >> 20));
+        mode = VERIFY_FULL;
+    }
     int rc;
     if (mode == VERIFY_FULL) {
-        rc = verify_full(run, res, err);
+        rc = verify_full(run, opt->eager_limit, res, err);
     } else {
         rc = verify_stream(run, threads, res, err);
         /* Matched but not step-aligned: only the full engine can rule out deadlocks. */
@@ -66,7 +79,7 @@ int verify_run(const alg_run *run, const verify_options *opt, verify_result *res
             if (estimate < 0)
                 estimate = verify_full_estimate(run);
             if (estimate <= opt->max_memory)
-                rc = verify_full(run, res, err);
+                rc = verify_full(run, opt->eager_limit, res, err);
         }
     }
     res->wall_s = wall_seconds() - t0;

@@ -10,7 +10,8 @@
  *                reduces as many bytes as it combines;
  *   holding      no rank sends a block it does not hold at the start of that step;
  *   deadlock     the steps can all complete (a send waits for the matching receive to be
- *                posted, the conservative rendezvous assumption);
+ *                posted, the conservative rendezvous assumption; in a schedule with
+ *                dependencies, sends up to verify_options.eager_limit do not wait);
  *   semantics    bcast / scatter: every rank ends with the root's (its own) blocks;
  *                gather: the root ends with every block; allgather: every rank with
  *                every block; alltoall(v): rank d holds block s->d for every s;
@@ -48,6 +49,9 @@ typedef struct verify_options {
     verify_mode mode;
     int threads;            /* stream engine; 0 = number of online CPUs */
     int64_t max_memory;     /* bytes the full engine may use (AUTO picks stream above it) */
+    int64_t eager_limit;    /* schedules with dependencies: sends of at most this many
+                               bytes complete at once (eager); -1 (default): none, every
+                               send waits for its receive (rendezvous) */
 } verify_options;
 
 typedef struct verify_result {

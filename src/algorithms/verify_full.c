@@ -16,30 +16,7 @@
 #include "algorithms/verify_internal.h"
 #include "common/util.h"
 
-typedef struct msg_rec {
-    int32_t src, dst;
-    uint32_t k;    /* k-th message on the (src, dst) pair */
-    uint64_t gop;  /* global op index */
-} msg_rec;
-
-typedef struct full_ctx {
-    const sched_layout *l;
-    int32_t P;
-    rank_sched *ranks;
-    uint64_t *op_base;   /* global index of rank r's first op; op_base[P] = total */
-    int64_t *match;      /* global op -> matching op, -1 for local ops */
-    uint32_t *op_step;   /* global op -> its step */
-    ival_buf *payload;   /* global send op -> contents in flight */
-    imap *state;
-    ival_buf scratch;
-    uint32_t *cur;       /* step each rank is in (nsteps when done) */
-    uint64_t total;      /* sum of all contributor keys */
-    int reductions;
-    verify_result *res;
-} full_ctx;
-
-static int fail(full_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(full_ctx *c, const char *fmt, ...)
+int full_fail(full_ctx *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -49,10 +26,6 @@ static int fail(full_ctx *c, const char *fmt, ...)
     return -1;
 }
 
-static inline const sched_op *gop_op(const full_ctx *c, int32_t r, uint64_t g)
-{
-    return &c->ranks[r].ops[g - c->op_base[r]];
-}
 
 /* ---- generation and per-op rules ---------------------------------------------------- */
 
@@ -80,12 +53,24 @@ static int lint_all(full_ctx *c)
     for (int32_t r = 0; r < c->P; r++) {
         const rank_sched *rs = &c->ranks[r];
         for (uint32_t s = 0; s < rs->nsteps; s++) {
-            for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++)
-                if (lint_op(c->l, r, s, &rs->ops[i], rs_op_ranges(rs, &rs->ops[i]), msg,
-                            sizeof msg) < 0)
-                    return fail(c, "%s", msg);
+            for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++) {
+                sched_op o = rs->ops[i];
+                if (c->deps && op_is_comm(&o) && o.peer == r) /* GOAL: a message to oneself */
+                    o.peer = r + 1 < c->P ? r + 1 : r - 1 >= 0 ? r - 1 : o.peer;
+                if (c->deps && op_is_comm(&o) && o.peer == r)
+                    continue; /* P = 1: nothing else to check on it */
+                if (lint_op(c->l, r, s, &o, rs_op_ranges(rs, &rs->ops[i]), msg, sizeof msg) < 0)
+                    return full_fail(c, "%s", msg);
+                uint32_t nd;
+                const uint32_t *d = rs_op_deps(rs, i, &nd);
+                for (uint32_t k = 0; k < nd; k++)
+                    if (SCHED_DEP_OP(d[k]) >= rs->nops || SCHED_DEP_OP(d[k]) == i)
+                        return full_fail(c, "rank %d step %u: op %u depends on op %u, which is "
+                                         "not another op of the rank (0..%u)", r, s, i,
+                                         SCHED_DEP_OP(d[k]), rs->nops - 1);
+            }
             if (lint_step(c->l, rs, s, s, msg, sizeof msg) < 0)
-                return fail(c, "%s", msg);
+                return full_fail(c, "%s", msg);
         }
     }
     return 0;
@@ -100,7 +85,26 @@ static int cmp_rec(const void *a, const void *b)
         return x->src < y->src ? -1 : 1;
     if (x->dst != y->dst)
         return x->dst < y->dst ? -1 : 1;
+    if (x->tag != y->tag)
+        return x->tag < y->tag ? -1 : 1;
     return (x->k > y->k) - (x->k < y->k);
+}
+
+/* A rank with tags: its records renumbered per (src, dst, tag) channel in op order. */
+static int cmp_rec_op(const void *a, const void *b)
+{
+    const msg_rec *x = a, *y = b;
+    if (x->src != y->src || x->dst != y->dst || x->tag != y->tag)
+        return cmp_rec(a, b);
+    return (x->gop > y->gop) - (x->gop < y->gop);
+}
+
+static void renumber_tagged(msg_rec *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_rec_op);
+    for (size_t i = 0; i < n; i++)
+        v[i].k = i > 0 && v[i].src == v[i - 1].src && v[i].dst == v[i - 1].dst &&
+                         v[i].tag == v[i - 1].tag ? v[i - 1].k + 1 : 0;
 }
 
 /* Collects every send and recv as (src, dst, k) records, k counted per pair. */
@@ -115,7 +119,7 @@ static void collect_records(full_ctx *c, msg_rec **sends, size_t *ns, msg_rec **
     int32_t *touched = xmalloc((size_t)c->P * 2 * sizeof *touched);
     for (int32_t r = 0; r < c->P; r++) {
         const rank_sched *rs = &c->ranks[r];
-        size_t ntouched = 0;
+        size_t ntouched = 0, s0 = *ns, r0 = *nr;
         for (uint32_t i = 0; i < rs->nops; i++) {
             const sched_op *o = &rs->ops[i];
             if (!op_is_comm(o))
@@ -125,13 +129,17 @@ static void collect_records(full_ctx *c, msg_rec **sends, size_t *ns, msg_rec **
                 if (cnt_send[o->peer] == 0 && cnt_recv[o->peer] == 0)
                     touched[ntouched++] = o->peer;
                 VEC_RESERVE(*sends, cap_s, *ns + 1);
-                (*sends)[(*ns)++] = (msg_rec){r, o->peer, cnt_send[o->peer]++, g};
+                (*sends)[(*ns)++] = (msg_rec){r, o->peer, rs_op_tag(rs, i), cnt_send[o->peer]++, g};
             } else {
                 if (cnt_send[o->peer] == 0 && cnt_recv[o->peer] == 0)
                     touched[ntouched++] = o->peer;
                 VEC_RESERVE(*recvs, cap_r, *nr + 1);
-                (*recvs)[(*nr)++] = (msg_rec){o->peer, r, cnt_recv[o->peer]++, g};
+                (*recvs)[(*nr)++] = (msg_rec){o->peer, r, rs_op_tag(rs, i), cnt_recv[o->peer]++, g};
             }
+        }
+        if (rs->ntags > 0) {
+            renumber_tagged(*sends + s0, *ns - s0);
+            renumber_tagged(*recvs + r0, *nr - r0);
         }
         for (size_t t = 0; t < ntouched; t++)
             cnt_send[touched[t]] = cnt_recv[touched[t]] = 0;
@@ -145,11 +153,11 @@ static void collect_records(full_ctx *c, msg_rec **sends, size_t *ns, msg_rec **
         qsort(*recvs, *nr, sizeof **recvs, cmp_rec);
 }
 
-static size_t count_pair(const msg_rec *v, size_t n, int32_t src, int32_t dst)
+static size_t count_pair(const msg_rec *v, size_t n, const msg_rec *m)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (v[i].src == src && v[i].dst == dst)
+        if (v[i].src == m->src && v[i].dst == m->dst && v[i].tag == m->tag)
             k++;
     return k;
 }
@@ -159,7 +167,7 @@ static int report_unmatched(full_ctx *c, const msg_rec *m, int is_send, const ms
 {
     int32_t owner = is_send ? m->src : m->dst;
     const sched_op *o = gop_op(c, owner, m->gop);
-    size_t have = count_pair(other, nother, m->src, m->dst);
+    size_t have = count_pair(other, nother, m);
     c->res->ok = 0;
     format_unmatched(c->res->error, sizeof c->res->error, is_send, owner, c->op_step[m->gop], o,
                      rs_op_ranges(&c->ranks[owner], o), m->k, have);
@@ -231,7 +239,7 @@ static int enter_step(full_ctx *c, int32_t r)
         if (miss >= 0) {
             char b[96];
             describe_block(c->l, miss, b, sizeof b);
-            return fail(c, "rank %d step %u: sends %s to %d but does not hold it at that step", r,
+            return full_fail(c, "rank %d step %u: sends %s to %d but does not hold it at that step", r,
                         s, b, o->peer);
         }
     }
@@ -269,7 +277,7 @@ static int complete_step(full_ctx *c, int32_t r)
         if (over >= 0) {
             char b[96];
             describe_block(c->l, over, b, sizeof b);
-            return fail(c,
+            return full_fail(c,
                         "rank %d step %u: recv from %d combines %s into a partial result that "
                         "already holds some of the same contributions (more than %d in all: a "
                         "contribution is reduced twice)",
@@ -300,14 +308,14 @@ static int report_deadlock(full_ctx *c)
         if (c->cur[o->peer] < need) {
             char rb[256];
             describe_ranges(rs_op_ranges(rs, o), o->nranges, rb, sizeof rb);
-            return fail(c,
+            return full_fail(c,
                         "deadlock: %d rank(s) cannot finish; rank %d step %u: %s %d (%s) waits "
                         "for rank %d to reach step %u, but rank %d is stuck in step %u",
                         stuck, first, s, o->kind == OP_SEND ? "send to" : "recv from", o->peer,
                         rb, o->peer, need, o->peer, c->cur[o->peer]);
         }
     }
-    return fail(c, "deadlock: %d rank(s) cannot finish, first rank %d in step %u", stuck, first, s);
+    return full_fail(c, "deadlock: %d rank(s) cannot finish, first rank %d in step %u", stuck, first, s);
 }
 
 static int run_progress(full_ctx *c)
@@ -358,7 +366,7 @@ static int check_all_final(full_ctx *c)
     for (int32_t r = 0; r < c->P; r++)
         if (check_final(c->l, r, &c->state[r], c->reductions, c->total, c->ranks[r].nsteps, msg,
                         sizeof msg) < 0)
-            return fail(c, "%s", msg);
+            return full_fail(c, "%s", msg);
     return 0;
 }
 
@@ -401,7 +409,7 @@ static void free_ctx(full_ctx *c)
     free(c->cur);
 }
 
-int verify_full(const alg_run *run, verify_result *res, cs_error *err)
+int verify_full(const alg_run *run, int64_t eager_limit, verify_result *res, cs_error *err)
 {
     (void)err;
     full_ctx c;
@@ -424,11 +432,15 @@ int verify_full(const alg_run *run, verify_result *res, cs_error *err)
     c.state = xcalloc((size_t)c.P, sizeof *c.state);
     c.cur = xcalloc((size_t)c.P, sizeof *c.cur);
     index_steps(&c);
-    for (int32_t r = 0; r < c.P; r++)
+    for (int32_t r = 0; r < c.P; r++) {
         initial_state(c.l, r, &c.state[r]);
+        c.deps |= c.ranks[r].ntags > 0 || c.ranks[r].ndep_ops > 0;
+    }
+    c.eager_limit = eager_limit;
 
     res->ok = 1;
-    if (lint_all(&c) == 0 && match_all(&c) == 0 && run_progress(&c) == 0)
+    if (lint_all(&c) == 0 && match_all(&c) == 0 &&
+        (c.deps ? verify_deps_progress(&c) : run_progress(&c)) == 0)
         check_all_final(&c);
     free_ctx(&c);
     return 0;

@@ -86,8 +86,48 @@ void format_mismatch(char *msg, size_t len, int32_t src, uint32_t send_step, con
                      const blk_range *send_ranges, int32_t dst, uint32_t recv_step,
                      const sched_op *recv, const blk_range *recv_ranges);
 
+/* The full engine's state (verify_full.c), shared with its op-level progress simulation
+ * for schedules with dependencies (verify_deps.c). */
+typedef struct msg_rec {
+    int32_t src, dst, tag;
+    uint32_t k;    /* k-th message on the (src, dst, tag) channel */
+    uint64_t gop;  /* global op index */
+} msg_rec;
+
+typedef struct full_ctx {
+    const sched_layout *l;
+    int32_t P;
+    rank_sched *ranks;
+    uint64_t *op_base;   /* global index of rank r's first op; op_base[P] = total */
+    int64_t *match;      /* global op -> matching op, -1 for local ops */
+    uint32_t *op_step;   /* global op -> its step */
+    ival_buf *payload;   /* global send op -> contents in flight */
+    imap *state;
+    ival_buf scratch;
+    uint32_t *cur;       /* step each rank is in (nsteps when done) */
+    int deps;            /* some rank has dependencies or tags: verify_deps.c's engine */
+    int64_t eager_limit; /* verify_deps.c: sends of at most this many bytes are eager */
+    uint64_t total;      /* sum of all contributor keys */
+    int reductions;
+    verify_result *res;
+} full_ctx;
+
+static inline const sched_op *gop_op(const full_ctx *c, int32_t r, uint64_t g)
+{
+    return &c->ranks[r].ops[g - c->op_base[r]];
+}
+/* Writes the verdict into c->res (ok = 0); returns -1. */
+int full_fail(full_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The progress simulation op by op, with the dependency rule of sched_ready.h: a send
+ * takes its contents when it starts; it completes at once if eager (at most
+ * c->eager_limit bytes), else once its receive is posted; a receive completes once its
+ * send has started, and applies the contents then. Deadlock: ops left that never start
+ * or never complete. */
+int verify_deps_progress(full_ctx *c);
+
 /* Engines. Each fills res (ok, error, figures) and returns 0, or -1 with err. */
-int verify_full(const alg_run *run, verify_result *res, cs_error *err);
+/* verify_full: eager_limit as verify_options (-1: every send waits for its receive). */
+int verify_full(const alg_run *run, int64_t eager_limit, verify_result *res, cs_error *err);
 int verify_stream(const alg_run *run, int threads, verify_result *res, cs_error *err);
 
 /* Bytes the full engine would need, estimated from a few sampled ranks. */

@@ -92,7 +92,11 @@ int cli_workload_bind(const cli_workload *w, coll_spec *spec, struct workload **
  * byte-only file, and a collsim file must match the collective. *spec becomes `given`
  * with the file's collective, P, root, dst and size. */
 int cli_import(const char *path, const coll_spec *given, int have_coll, int have_size,
-               file_alg **out, coll_spec *spec, cs_error *err);
+               int calc_bytes, file_alg **out, coll_spec *spec, cs_error *err);
+/* --calc ns|bytes: what a plain GOAL file's `calc N` means (goal_read_options). */
+int cli_parse_calc(const char *text, int *calc_bytes, cs_error *err);
+/* --eager-limit SIZE|none: sends of at most SIZE bytes are eager (sim_config). */
+int cli_parse_eager_limit(const char *text, int64_t *out, cs_error *err);
 
 /* --lua FILE (cli_lua.c): runs a Lua file, under the limits lim, for its
  * collsim.define_algorithm calls (its

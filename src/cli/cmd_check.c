@@ -363,7 +363,7 @@ static int resolve(check_cli *v, check_run *k, int64_t **ranks, size_t *nranks, 
     if (s->import[0]) {
         coll_spec given = s->base;
         given.bytes = s->nsizes ? s->sizes[0] : given.bytes;
-        if (cli_import(s->import, &given, s->have_coll, s->have_size, &k->file, &k->base,
+        if (cli_import(s->import, &given, s->have_coll, s->have_size, 0, &k->file, &k->base,
                        &err) < 0)
             return cli_usage_error("check", "--import: %s", err.msg);
         k->alg = &k->file->desc;

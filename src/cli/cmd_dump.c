@@ -33,11 +33,14 @@ static const char usage[] =
     "  --algorithm A         see collsim list\n"
     "  --ranks P             number of ranks\n"
     "  --import FILE         a GOAL schedule file instead of --algorithm/--ranks\n"
+    "  --calc ns|bytes       a plain GOAL file's `calc N`: N nanoseconds (default) or bytes\n"
     "  --size S              vector size (default 1MiB)\n"
     "  --root R, --dst D     root of rooted collectives / p2p destination\n"
     "  --param name=value    algorithm parameter (repeatable)\n"
     "  --dims AxB..          logical shape for topology-aware algorithms\n"
     "  --ranks-per-node Q    ranks sharing a node (default 1)\n"
+    "  --workload W          alltoallv block sizes, e.g. uniform:S=1KiB:seed=1\n"
+    "                        (docs/workloads.md; default: --size split evenly)\n"
     "  --format F            jsonl (default) or goal\n"
     "  --plain               goal without collsim's annotations (blocks are lost)\n"
     "  --output FILE         write to FILE instead of standard output\n"
@@ -52,7 +55,9 @@ typedef struct dump_cli {
     char algorithm[64];
     const char *import, *output, *lua;
     int goal, plain, have_coll, have_size, have_ranks;
+    int calc_bytes; /* --calc bytes */
     int64_t max_output; /* -1: not given */
+    cli_workload workload; /* --workload: alltoallv block sizes */
     cli_lua_limits lua_limits;
 } dump_cli;
 
@@ -81,6 +86,8 @@ static int parse_option(int c, void *arg, cs_error *err)
         d->spec.ranks_per_node = (int32_t)x;
         break;
     case 'i': d->import = optarg; break;
+    case 'K': rc = cli_parse_calc(optarg, &d->calc_bytes, err); break;
+    case 'w': rc = cli_workload_parse(&d->workload, optarg, err); break;
     case 'f':
         if (strcmp(optarg, "jsonl") != 0 && strcmp(optarg, "goal") != 0)
             rc = cs_fail(err, "unknown format '%s' (allowed: jsonl, goal)", optarg);
@@ -104,6 +111,7 @@ static int parse_args(int argc, char **argv, dump_cli *d)
         {"root", required_argument, 0, 'r'},       {"dst", required_argument, 0, 'D'},
         {"param", required_argument, 0, 'p'},      {"dims", required_argument, 0, 'd'},
         {"ranks-per-node", required_argument, 0, 'q'}, {"import", required_argument, 0, 'i'},
+        {"calc", required_argument, 0, 'K'},       {"workload", required_argument, 0, 'w'},
         {"format", required_argument, 0, 'f'},     {"plain", no_argument, 0, 'P'},
         {"output", required_argument, 0, 'o'},     {"max-output", required_argument, 0, 'M'},
         {"help", no_argument, 0, 'h'},             {"lua", required_argument, 0, 'L'},
@@ -120,6 +128,8 @@ static int parse_args(int argc, char **argv, dump_cli *d)
                                        "required\n%s", usage);
     if (d->import && (d->algorithm[0] || d->have_ranks))
         return cli_usage_error("dump", "--import replaces --algorithm and --ranks");
+    if (!d->import && cli_workload_check(&d->workload, "dump", d->spec.coll) != 0)
+        return EXIT_USAGE;
     if (d->plain && !d->goal)
         return cli_usage_error("dump", "--plain goes with --format goal (it drops collsim's "
                                        "annotations from GOAL text); the JSON-lines output "
@@ -202,7 +212,7 @@ int cmd_dump(int argc, char **argv)
     if (d.lua && cli_lua_load(d.lua, &d.lua_limits, &lua, &user, &err) < 0)
         return cli_usage_error("dump", "--lua: %s", err.msg);
     if (d.import) {
-        if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, &fa, &spec, &err) < 0) {
+        if (cli_import(d.import, &d.spec, d.have_coll, d.have_size, d.calc_bytes, &fa, &spec, &err) < 0) {
             cli_lua_free(lua);
             return cli_usage_error("dump", "--import: %s", err.msg);
         }
@@ -211,12 +221,18 @@ int cmd_dump(int argc, char **argv)
         cli_lua_free(lua);
         return cli_usage_error("dump", "--algorithm: %s", err.msg);
     }
+    workload *w = NULL; /* --workload: the alltoallv block sizes for spec.P ranks */
+    if (!d.import && cli_workload_bind(&d.workload, &spec, &w, &err) < 0) {
+        cli_lua_free(lua);
+        return cli_usage_error("dump", "--workload: %s", err.msg);
+    }
     alg_run run;
     rc = alg_run_prepare(&run, alg, &spec, &err);
     if (rc == 0) {
         rc = dump_run(&d, &run, &err);
         alg_run_release(&run);
     }
+    workload_free(w);
     file_alg_free(fa);
     cli_lua_free(lua);
     if (rc < 0)

@@ -76,10 +76,13 @@ static const char usage[] =
     "  --msg-gap T           minimum time between two messages of one NIC port (default 0)\n"
     "  --envelope S          bytes added to every message on the wire, e.g. 64B (default 0)\n"
     "  --eager-limit S       larger sends do a rendezvous first (default: unset, no protocol;\n"
+    "                        a plain GOAL file: 65535, as LogGOPSim's -S;\n"
     "                        docs/simulator.md \"Endpoint costs\"); these five override the\n"
     "                        topology's and preset's keys of the same names\n"
     "  --import FILE         simulate a GOAL schedule file (docs/schedule-files.md) instead\n"
     "                        of --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
+    "  --calc ns|bytes       a plain GOAL file's `calc N`: N nanoseconds (default) or N\n"
+    "                        bytes copied at --copy-rate\n"
     "  --max-memory SIZE     refuse a point estimated to need more memory (default: half\n"
     "                        of the physical memory; 0 = no limit; docs/robustness.md)\n"
     "  --point-timeout S     kill the point after S seconds of wall time (default: none)\n"
@@ -96,6 +99,7 @@ typedef struct sim_cli {
     alloc_order order;
     const char *emit_platform;
     const char *import; /* --import FILE */
+    int calc_bytes;     /* --calc bytes */
     const char *lua;    /* --lua FILE */
     cli_lua_limits lua_limits;
     int have_size, have_coll;
@@ -154,6 +158,7 @@ static const struct option opts[] = {
     {"alloc", required_argument, 0, 'A'},      {"order", required_argument, 0, 'O'},
     {"mtu", required_argument, 0, 'M'},        {"buffer", required_argument, 0, 'B'},
     {"routing", required_argument, 0, 'U'}, {"import", required_argument, 0, 'i'},
+    {"calc", required_argument, 0, 'K'},
     {"max-memory", required_argument, 0, 'Y'},
     {"point-timeout", required_argument, 0, 't'}, {"verbose", no_argument, 0, 'v'},
     {"lua", required_argument, 0, 'L'},       {"barrier", no_argument, 0, 'b'},
@@ -221,6 +226,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
         break;
     case 's': rc = parse_size(optarg, &g->spec.bytes, err); v->have_size = 1; break;
     case 'i': v->import = optarg; break;
+    case 'K': rc = cli_parse_calc(optarg, &v->calc_bytes, err); break;
     case 'L': v->lua = optarg; break;
     case CLI_OPT_LUA_TIMEOUT:
     case CLI_OPT_LUA_MEMORY: return cli_lua_limit_option(c, optarg, &v->lua_limits, err);
@@ -367,7 +373,7 @@ int cmd_sim(int argc, char **argv)
         v.cfg.algorithms = user;
     }
     if (v.import) { /* the file's schedule as a run-time algorithm */
-        if (cli_import(v.import, &v.cfg.spec, v.have_coll, v.have_size, &fa, &v.cfg.spec,
+        if (cli_import(v.import, &v.cfg.spec, v.have_coll, v.have_size, v.calc_bytes, &fa, &v.cfg.spec,
                        &err) < 0 || alg_registry_add(&reg, &fa->desc, &err) < 0) {
             file_alg_free(fa);
             alg_registry_free(&reg);
@@ -375,6 +381,8 @@ int cmd_sim(int argc, char **argv)
         }
         snprintf(v.cfg.algorithm, sizeof v.cfg.algorithm, "%s", fa->desc.name);
         v.cfg.algorithms = &reg;
+        if (!fa->sched.annotated && !(v.cfg.endpoint.given & EP_EAGER_LIMIT))
+            v.cfg.eager_limit = SIM_GOAL_EAGER_LIMIT; /* as LogGOPSim runs such a file */
     }
     workload *w = NULL; /* after --import, which may set the collective and P */
     int usage = cli_workload_check(&v.workload, "sim", v.cfg.spec.coll);

@@ -21,6 +21,7 @@
 #include "common/units.h"
 #include "schedio/user_alg.h"
 #include "sim/estimate.h"
+#include "sim/sim.h"
 #include "traffic/workload.h"
 
 static const char usage[] =
@@ -45,6 +46,9 @@ static const char usage[] =
     "  --quiet               print failures and the summary only\n"
     "  --import FILE         verify a GOAL schedule file (docs/schedule-files.md) instead of\n"
     "                        --algorithm/--ranks; --collective/--size apply to plain GOAL\n"
+    "  --calc ns|bytes       a plain GOAL file's `calc N`: N nanoseconds (default) or bytes\n"
+    "  --eager-limit S|none  schedules with dependencies: sends of at most S bytes do not\n"
+    "                        wait for their receive (default none; a plain GOAL file: 65535)\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
     "                        (docs/custom-algorithms.md); 'all' includes them\n"
     CLI_LUA_LIMIT_USAGE;
@@ -61,6 +65,8 @@ typedef struct verify_cli {
     const char *lua;          /* --lua FILE */
     cli_lua_limits lua_limits;
     int have_coll, have_size;
+    int calc_bytes;           /* --calc bytes */
+    int have_eager;           /* --eager-limit given */
     int64_t refuse_above;     /* estimate.h: --max-memory, else half the physical memory */
 } verify_cli;
 
@@ -75,7 +81,8 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         {"max-memory", required_argument, 0, 'm'}, {"quiet", no_argument, 0, 'Q'},
         {"help", no_argument, 0, 'h'},             {"dst", required_argument, 0, 'D'},
         {"workload", required_argument, 0, 'w'},   {"import", required_argument, 0, 'i'},
-        {"lua", required_argument, 0, 'L'},        CLI_LUA_LIMIT_OPTIONS,
+        {"lua", required_argument, 0, 'L'},        {"calc", required_argument, 0, 'K'},
+        {"eager-limit", required_argument, 0, 'E'}, CLI_LUA_LIMIT_OPTIONS,
         {0, 0, 0, 0}};
     cs_error err;
     int have_coll = 0;
@@ -102,6 +109,8 @@ static int parse_args(int argc, char **argv, verify_cli *v)
         case 's': rc = parse_size(optarg, &v->base.bytes, &err); v->have_size = 1; break;
         case 'i': v->import = optarg; break;
         case 'L': v->lua = optarg; break;
+        case 'K': rc = cli_parse_calc(optarg, &v->calc_bytes, &err); break;
+        case 'E': rc = cli_parse_eager_limit(optarg, &v->opt.eager_limit, &err); v->have_eager = 1; break;
         case CLI_OPT_LUA_TIMEOUT:
         case CLI_OPT_LUA_MEMORY: rc = cli_lua_limit_option(c, optarg, &v->lua_limits, &err); break;
         case 'r': rc = parse_int_in(optarg, 0, INT32_MAX, "root", &x, &err); v->base.root = (int32_t)x; break;
@@ -205,9 +214,11 @@ static int verify_import(verify_cli *v)
     file_alg *fa;
     cs_error err;
     coll_spec spec;
-    if (cli_import(v->import, &v->base, v->have_coll, v->have_size, &fa, &spec, &err) < 0)
+    if (cli_import(v->import, &v->base, v->have_coll, v->have_size, v->calc_bytes, &fa, &spec, &err) < 0)
         return cli_usage_error("verify", "--import: %s", err.msg);
     v->base = spec;
+    if (!fa->sched.annotated && !v->have_eager)
+        v->opt.eager_limit = SIM_GOAL_EAGER_LIMIT; /* as LogGOPSim runs a plain file */
     if (!fa->sched.has_blocks && !v->quiet)
         printf("note %s: a plain GOAL file (no collsim blocks): matching, bytes and deadlock "
                "freedom are checked, the data semantics is not\n", fa->desc.name);

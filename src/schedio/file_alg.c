@@ -53,6 +53,7 @@ int file_alg_load(const char *path, const goal_read_options *opt, file_alg **out
     a->desc.prepare = file_prepare;
     a->desc.gen_rank = file_gen_rank;
     a->desc.release = file_release;
+    a->desc.flags = ALG_ANY_P | (a->sched.has_deps ? ALG_DEPS : 0);
     *out = a;
     return 0;
 }

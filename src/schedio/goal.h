@@ -13,9 +13,9 @@
  *   // a line comment; block comments run from slash-star to star-slash
  *
  * One statement per line; labels are [A-Za-z][A-Za-z0-9_]* and local to their rank; an
- * operation's label is optional; `cpu N` / `nic N` are accepted and ignored. Wildcards
- * (`from -1`, `tag -1`) are rejected: collsim matches messages per (source,
- * destination) pair in order (the k-th send a->b meets the k-th receive at b from a).
+ * operation's label is optional; `cpu N` / `nic N` are accepted and ignored. Messages
+ * match by (source, destination, tag) in posting order, as MPI and LogGOPSim match them;
+ * wildcards (`from -1`, `tag -1`) are rejected.
  *
  * Export (goal_write). Steps become dependency layers: every send / recv of step s
  * requires the end of step s-1; the step's local ops (reduce, copy: `calc <bytes>`) run
@@ -39,15 +39,23 @@
  * blocks=no (a layout with per-block sizes, i.e. alltoallv) writes the steps but no
  * blocks: such a file imports byte-only (below).
  *
+ * A rank with dependencies or tags (schedule.h) is written op by op instead: each op's
+ * own requires / irequires lines (the step rule's edges for an op without OPF_DEPS), its
+ * own tags (header tags=yes), a calc in ns as `calc <ns>` (annotations `deps`, `time`).
+ *
  * Import (goal_read). With the collsim header and annotations the schedule is rebuilt
- * exactly (steps, op order, flags, blocks, layout); the dependency lines are then only
- * checked for undefined labels. Without them (a file from Schedgen, ATLAHS or a hand),
- * the import is byte-only:
- *   - steps are the dependency layers: a send/recv's step is the largest number of
- *     send/recv ops on a `requires` chain before it (`irequires` adds none); a calc
- *     follows the messages of the layer before it, as a local op of that step (a calc
- *     before any message opens a leading step of its own);
- *   - a calc is a copy of that many bytes (timing only);
+ * exactly (steps, op order, flags, blocks, layout); the dependency lines of ops annotated
+ * `deps` are kept, the others only checked for undefined labels. Without them (a file
+ * from Schedgen, ATLAHS or a hand), the import is byte-only and follows LogGOPSim:
+ *   - every op keeps its dependencies (OPF_DEPS: it starts when what it requires has
+ *     completed and what it irequires has started); steps are only labels, the
+ *     dependency layers: a send/recv's step is the largest number of send/recv ops on a
+ *     `requires` chain before it (`irequires` adds none); a calc follows the messages of
+ *     the layer before it (a calc before any message opens a leading step);
+ *   - tags are kept; `num_ranks 1` and messages to oneself are accepted;
+ *   - a calc takes that many nanoseconds (OPF_TIME), or with calc_bytes copies that many
+ *     bytes;
+ *   - every message must have its match (goal_match.c), else file:line;
  *   - the layout has no blocks (nblocks = 0): the verifier then checks matching, bytes,
  *     peers and deadlock freedom, while the collective's data semantics is vacuous. The
  *     collective and vector size come from goal_read_options.
@@ -66,6 +74,7 @@
 /* A whole schedule held in memory: what a file holds. */
 typedef struct sched_file {
     sched_layout layout;
+    int has_deps;        /* some op has explicit dependencies or a tag (ALG_DEPS) */
     int has_blocks;      /* 1: blocks known (exact); 0: byte-only (layout.nblocks = 0) */
     int annotated;       /* 1: steps from collsim annotations, 0: from dependency layers */
     int64_t bytes;       /* the collective's vector size */
@@ -90,6 +99,8 @@ typedef struct goal_read_options {
     coll_kind coll; /* default COLL_ALLREDUCE */
     int64_t bytes;  /* vector size; <= 0: the largest number of bytes a rank sends */
     int32_t root, dst;
+    int calc_bytes; /* 0 (default): a plain file's `calc N` takes N nanoseconds (Schedgen,
+                       LogGOPSim); 1: it copies N bytes (at the copy rate) */
 } goal_read_options;
 
 void goal_read_options_default(goal_read_options *o);

@@ -13,7 +13,9 @@ typedef struct goal_op {
     uint8_t kind;        /* op_kind; a plain `calc` is OP_COPY */
     uint8_t flags;       /* OPF_COMBINE from the annotation */
     uint8_t join;        /* annotated join node: dropped */
+    uint8_t deps;        /* keeps its requires lines (plain files; `deps` annotation) */
     int32_t peer;
+    int32_t tag;
     int64_t bytes;
     int64_t step;        /* annotated step, or the layer (goal_rank.c) */
     uint32_t range_first, nranges; /* into goal_reader.ranges */
@@ -37,6 +39,7 @@ typedef struct goal_reader {
     int has_header;
     sched_layout layout;
     int has_blocks;
+    int header_tags; /* tags=yes: the file's tags are the schedule's own */
     int64_t bytes;
     char algorithm[64];
     /* ranks */
@@ -56,6 +59,9 @@ typedef struct goal_reader {
     goal_dep *deps;
     size_t ndeps, cap_deps;
     struct label_table *labels;
+    int32_t **op_lines;  /* per rank: the file line of each op (in IR order), for the
+                            matching check at the end; freed by goal_reader_finish */
+    int has_deps;
 } goal_reader;
 
 void goal_reader_init(goal_reader *g, const char *name, const goal_read_options *opt,
@@ -69,6 +75,10 @@ int goal_reader_add_dep(goal_reader *g, const char *a, const char *b, int start_
 int goal_reader_end_rank(goal_reader *g);
 /* After the last line: checks every rank was given, moves the schedule into out. */
 int goal_reader_finish(goal_reader *g, sched_file *out);
+
+/* Every message of a plain file has its match by (source, destination, tag) in posting
+ * order (goal_match.c); else fails naming file:line of the first one without. */
+int goal_check_matching(goal_reader *g);
 
 /* Steps from dependency layers (goal_layers.c): sets ops[i].step for a byte-only rank;
  * fails on a dependency cycle. */

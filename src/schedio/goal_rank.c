@@ -99,6 +99,10 @@ void goal_reader_free(goal_reader *g)
         for (int32_t r = 0; r < g->P; r++)
             rank_sched_free(&g->ranks[r]);
     free(g->ranks);
+    if (g->op_lines)
+        for (int32_t r = 0; r < g->P; r++)
+            free(g->op_lines[r]);
+    free(g->op_lines);
     free(g->seen);
     free(g->ops);
     free(g->ranges);
@@ -117,6 +121,7 @@ int goal_reader_set_ranks(goal_reader *g, int32_t P)
     g->P = P;
     g->seen = xcalloc((size_t)P, 1);
     g->ranks = xcalloc((size_t)P, sizeof *g->ranks);
+    g->op_lines = xcalloc((size_t)P, sizeof *g->op_lines);
     for (int32_t r = 0; r < P; r++)
         rank_sched_init(&g->ranks[r]);
     return 0;
@@ -155,12 +160,17 @@ static int header_field(goal_reader *g, header_fields *h, const char *key, const
             return cs_fail(g->err, "%s:%d: collsim header: blocks=%s (allowed: yes, no)",
                            g->name, g->line, val);
         *blocks = val[0] == 'y';
+    } else if (strcmp(key, "tags") == 0) {
+        if (strcmp(val, "yes") != 0 && strcmp(val, "no") != 0)
+            return cs_fail(g->err, "%s:%d: collsim header: tags=%s (allowed: yes, no)",
+                           g->name, g->line, val);
+        g->header_tags = val[0] == 'y';
     } else if (strcmp(key, "algorithm") == 0) {
         snprintf(g->algorithm, sizeof g->algorithm, "%s", val);
     } else {
         return cs_fail(g->err, "%s:%d: collsim header: unknown key '%s' (allowed: collective, "
                        "P, bytes, root, dst, nblocks, row_len, row_bytes, blocks_per_rank, "
-                       "pair_blocks, blocks, algorithm)", g->name, g->line, key);
+                       "pair_blocks, blocks, tags, algorithm)", g->name, g->line, key);
     }
     return 0;
 }
@@ -202,7 +212,7 @@ int goal_reader_header(goal_reader *g, const char *text)
     return 0;
 }
 
-/* "<step> [combine] [lo:hi,lo:hi | -]" or "<step> reduce|copy|join". */
+/* "<step> [deps] [combine] [lo:hi,lo:hi | -]" or "<step> [deps] reduce|copy|time|join". */
 int goal_reader_annotation(goal_reader *g, const char *text)
 {
     if (!g->has_header)
@@ -234,6 +244,8 @@ int goal_reader_annotation(goal_reader *g, const char *text)
         else if (strcmp(buf, "reduce") == 0) g->note.kind = OP_REDUCE;
         else if (strcmp(buf, "copy") == 0) g->note.kind = OP_COPY;
         else if (strcmp(buf, "join") == 0) g->note.join = 1;
+        else if (strcmp(buf, "time") == 0) { g->note.kind = OP_COPY; g->note.flags |= OPF_TIME; }
+        else if (strcmp(buf, "deps") == 0) g->note.deps = 1;
         else if (strcmp(buf, "-") == 0) { /* a message without blocks */ }
         else { /* block ranges lo:hi,lo:hi */
             for (const char *q = p; q < p + len;) {
@@ -271,12 +283,15 @@ int goal_reader_add_op(goal_reader *g, const goal_op *op, const char *label)
         int is_calc = o.kind == OP_COPY;
         if (is_calc != (g->note.kind == OP_REDUCE || g->note.kind == OP_COPY || g->note.join))
             return cs_fail(g->err, "%s:%d: the //@ annotation on line %d does not fit this "
-                           "operation (messages: step [combine] blocks; calc: step "
-                           "reduce|copy|join)", g->name, g->line, g->note_line);
+                           "operation (messages: step [deps] [combine] blocks; calc: step "
+                           "[deps] reduce|copy|time|join)", g->name, g->line, g->note_line);
         if (is_calc)
             o.kind = g->note.join ? OP_COPY : g->note.kind;
         o.flags = g->note.flags;
         o.join = g->note.join;
+        o.deps = g->note.deps;
+        if (!g->header_tags)
+            o.tag = 0; /* collsim's step files number messages per pair: not a tag */
         o.step = g->note.step;
         o.range_first = g->note.range_first;
         o.nranges = g->note.nranges;
@@ -286,7 +301,11 @@ int goal_reader_add_op(goal_reader *g, const goal_op *op, const char *label)
                            "operations come in step order 0, 1, 2, ... without gaps; an empty "
                            "step is a '//@ S join' calc 0)", g->name, g->line, o.step, last);
         g->have_note = 0;
+    } else {
+        o.deps = 1; /* a plain file: every op runs by its requires lines */
     }
+    if (o.deps || o.tag)
+        g->has_deps = 1;
     if (label && labels_add(g->labels, label, (uint32_t)g->nops) < 0)
         return cs_fail(g->err, "%s:%d: label '%s' defined twice in rank %d", g->name, g->line,
                        label, g->rank);
@@ -310,28 +329,79 @@ int goal_reader_add_dep(goal_reader *g, const char *a, const char *b, int start_
 
 /* ---- building the rank ----------------------------------------------------------------- */
 
+/* The explicit dependencies of the ops that keep them (o->deps), as lists per op:
+ * first[i] .. first[i + 1] index into *list (dependency entries by file op index). */
+static uint32_t *deps_by_op(const goal_reader *g, uint32_t **list)
+{
+    uint32_t *first = xcalloc(g->nops + 1, sizeof *first);
+    *list = xmalloc((g->ndeps ? g->ndeps : 1) * sizeof **list);
+    for (size_t e = 0; e < g->ndeps; e++)
+        first[g->deps[e].a + 1]++;
+    for (size_t i = 0; i < g->nops; i++)
+        first[i + 1] += first[i];
+    uint32_t *fill = xmalloc((g->nops ? g->nops : 1) * sizeof *fill);
+    memcpy(fill, first, g->nops * sizeof *fill);
+    for (size_t e = 0; e < g->ndeps; e++)
+        (*list)[fill[g->deps[e].a]++] = g->deps[e].b | (g->deps[e].start_only ? SCHED_DEP_START : 0);
+    free(fill);
+    return first;
+}
+
+static void add_op(sched_builder *b, const goal_reader *g, const goal_op *o)
+{
+    /* byte-only ops have no ranges (g->ranges may be NULL: no offset on it) */
+    const blk_range *r = o->nranges ? g->ranges + o->range_first : NULL;
+    switch ((op_kind)o->kind) {
+    case OP_SEND: sb_send_bytes(b, o->peer, o->bytes, r, o->nranges); break;
+    case OP_RECV: sb_recv_bytes(b, o->peer, o->bytes, r, o->nranges, o->flags); break;
+    case OP_REDUCE: sb_reduce(b, o->bytes); break;
+    case OP_COPY: sb_copy(b, o->bytes); break;
+    }
+    if (o->flags & OPF_TIME)
+        b->rs.ops[b->rs.nops - 1].flags |= OPF_TIME;
+}
+
+/* Builds the rank in `order` (file indices by step); ops that keep their dependencies
+ * get them, renumbered to the rank's op order (a dependency on a dropped join is
+ * dropped: the join only stood for its step). Records each op's file line. */
 static void build_rank(goal_reader *g, sched_builder *b, const uint32_t *order)
 {
+    uint32_t *list, *first = deps_by_op(g, &list);
+    uint32_t *index = xmalloc((g->nops ? g->nops : 1) * sizeof *index); /* file -> IR */
+    for (size_t k = 0, n = 0; k < g->nops; k++) {
+        uint32_t i = order ? order[k] : (uint32_t)k;
+        index[i] = g->ops[i].join ? UINT32_MAX : (uint32_t)n++;
+    }
+    int32_t *lines = xmalloc((g->nops ? g->nops : 1) * sizeof *lines);
     sb_begin_rank(b, g->rank);
+    if (g->has_deps)
+        sb_hold_rank(b);
     int64_t step = -1;
     for (size_t k = 0; k < g->nops; k++) {
-        const goal_op *o = &g->ops[order ? order[k] : k];
+        uint32_t i = order ? order[k] : (uint32_t)k;
+        const goal_op *o = &g->ops[i];
         while (step < o->step) {
             sb_step(b);
             step++;
         }
         if (o->join)
             continue;
-        /* byte-only ops have no ranges (g->ranges may be NULL: no offset on it) */
-        const blk_range *r = o->nranges ? g->ranges + o->range_first : NULL;
-        switch ((op_kind)o->kind) {
-        case OP_SEND: sb_send_bytes(b, o->peer, o->bytes, r, o->nranges); break;
-        case OP_RECV: sb_recv_bytes(b, o->peer, o->bytes, r, o->nranges, o->flags); break;
-        case OP_REDUCE: sb_reduce(b, o->bytes); break;
-        case OP_COPY: sb_copy(b, o->bytes); break;
-        }
+        add_op(b, g, o);
+        lines[b->rs.nops - 1] = o->line;
+        if (o->tag)
+            sb_tag(b, o->tag);
+        if (!o->deps)
+            continue;
+        sb_dep(b, UINT32_MAX, 0);
+        for (uint32_t e = first[i]; e < first[i + 1]; e++)
+            if (index[SCHED_DEP_OP(list[e])] != UINT32_MAX)
+                sb_dep(b, index[SCHED_DEP_OP(list[e])], (list[e] & SCHED_DEP_START) != 0);
     }
     sb_end_rank(b);
+    g->op_lines[g->rank] = lines;
+    free(first);
+    free(list);
+    free(index);
 }
 
 /* Orders the ops by step, keeping file order inside a step (a counting sort). */
@@ -427,9 +497,10 @@ int goal_reader_finish(goal_reader *g, sched_file *out)
                            g->name, g->line, r, r, g->P);
     if (!g->has_header)
         byte_only_layout(g);
-    if (check_endpoints(g) < 0)
+    if (check_endpoints(g) < 0 || goal_check_matching(g) < 0)
         return -1;
     memset(out, 0, sizeof *out);
+    out->has_deps = g->has_deps;
     out->layout = g->layout;
     out->has_blocks = g->has_header && g->has_blocks;
     out->annotated = g->has_header;

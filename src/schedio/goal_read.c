@@ -116,8 +116,9 @@ static int parse_msg_bytes(goal_reader *g, line_tokens *t, int *i, int64_t *byte
     return 0;
 }
 
-/* `tag T`, `cpu C`, `nic N` after an operation; wildcards are rejected. */
-static int parse_op_options(goal_reader *g, line_tokens *t, int i, int allow_tag)
+/* `tag T`, `cpu C`, `nic N` after an operation (the tag into *tag); wildcards are
+ * rejected. */
+static int parse_op_options(goal_reader *g, line_tokens *t, int i, int allow_tag, int32_t *tag)
 {
     while (i < t->n) {
         const char *key = t->tok[i];
@@ -133,9 +134,12 @@ static int parse_op_options(goal_reader *g, line_tokens *t, int i, int allow_tag
         int64_t v;
         if (strcmp(t->tok[i + 1], "-1") == 0)
             return fail_at(g, "wildcard -1 is not supported (collsim matches messages per "
-                              "source and destination in order): ", key);
-        if (parse_u64(t->tok[i + 1], INT64_MAX, &v) < 0)
-            return fail_at(g, "invalid number after ", key);
+                              "source, destination and tag in posting order): ", key);
+        if (parse_u64(t->tok[i + 1], key[0] == 't' ? INT32_MAX : INT64_MAX, &v) < 0)
+            return fail_at(g, key[0] == 't' ? "invalid tag (allowed: 0..2147483647) after "
+                                            : "invalid number after ", key);
+        if (key[0] == 't')
+            *tag = (int32_t)v;
         i += 2;
     }
     return 0;
@@ -151,9 +155,11 @@ static int parse_op(goal_reader *g, line_tokens *t, int i, const char *label)
     const char *verb = t->tok[i++];
     if (strcmp(verb, "calc") == 0) {
         op.kind = OP_COPY;
+        if (!g->has_header && !g->opt.calc_bytes)
+            op.flags = OPF_TIME; /* nanoseconds, as Schedgen and LogGOPSim mean it */
         if (i >= t->n || parse_u64(t->tok[i], INT64_MAX, &op.bytes) < 0)
             return fail_at(g, "calc needs an amount (a non-negative integer)", NULL);
-        if (parse_op_options(g, t, i + 1, 0) < 0)
+        if (parse_op_options(g, t, i + 1, 0, &op.tag) < 0)
             return -1;
     } else if (strcmp(verb, "send") == 0 || strcmp(verb, "recv") == 0) {
         int send = verb[0] == 's';
@@ -172,11 +178,11 @@ static int parse_op(goal_reader *g, line_tokens *t, int i, const char *label)
         if (parse_u64(t->tok[i + 1], INT32_MAX, &peer) < 0 || peer >= g->P)
             return cs_fail(g->err, "%s:%d: peer '%s' is not a rank (allowed: 0..%d)", g->name,
                            g->line, t->tok[i + 1], g->P - 1);
-        if (peer == g->rank)
+        if (peer == g->rank && g->has_header) /* collsim's own files never do */
             return cs_fail(g->err, "%s:%d: rank %d sends or receives to itself", g->name,
                            g->line, g->rank);
         op.peer = (int32_t)peer;
-        if (parse_op_options(g, t, i + 2, 1) < 0)
+        if (parse_op_options(g, t, i + 2, 1, &op.tag) < 0)
             return -1;
     } else {
         return fail_at(g, "unknown operation (allowed: send, recv, calc): ", verb);
@@ -211,9 +217,9 @@ static int parse_statement(goal_reader *g, line_tokens *t)
         int64_t n;
         if (g->P > 0)
             return fail_at(g, "num_ranks given twice", NULL);
-        if (t->n != 2 || parse_u64(t->tok[1], INT32_MAX, &n) < 0 || n < 2 ||
+        if (t->n != 2 || parse_u64(t->tok[1], INT32_MAX, &n) < 0 || n < 1 ||
             n > GOAL_MAX_RANKS)
-            return fail_at(g, "expected: num_ranks <N> with 2 <= N <= " GOAL_MAX_RANKS_TEXT, NULL);
+            return fail_at(g, "expected: num_ranks <N> with 1 <= N <= " GOAL_MAX_RANKS_TEXT, NULL);
         return goal_reader_set_ranks(g, (int32_t)n);
     }
     if (strcmp(w0, "rank") == 0)

@@ -3,6 +3,33 @@
 
 #include <inttypes.h>
 
+/* Schedules with dependencies (schedule.h): the op's index in its rank, tag, flags and
+ * dependencies ("after": completed, "after_start": started), only where they are used. */
+static void write_deps(FILE *f, const rank_sched *rs, uint32_t i, const sched_op *o)
+{
+    if (rs->ntags == 0 && rs->ndep_ops == 0)
+        return;
+    fprintf(f, ",\"index\":%" PRIu32, i);
+    if (rs_op_tag(rs, i))
+        fprintf(f, ",\"tag\":%" PRId32, rs_op_tag(rs, i));
+    if (o->flags & OPF_TIME)
+        fputs(",\"unit\":\"ns\"", f);
+    if (!(o->flags & OPF_DEPS))
+        return;
+    uint32_t n;
+    const uint32_t *d = rs_op_deps(rs, i, &n);
+    for (int start = 0; start < 2; start++) {
+        fprintf(f, ",\"%s\":[", start ? "after_start" : "after");
+        int first = 1;
+        for (uint32_t k = 0; k < n; k++)
+            if (((d[k] & SCHED_DEP_START) != 0) == start) {
+                fprintf(f, "%s%" PRIu32, first ? "" : ",", SCHED_DEP_OP(d[k]));
+                first = 0;
+            }
+        fputc(']', f);
+    }
+}
+
 static void write_op(FILE *f, const rank_sched *rs, uint32_t step, const sched_op *o)
 {
     fprintf(f, "{\"rank\":%" PRId32 ",\"step\":%" PRIu32 ",\"op\":\"%s\"", rs->rank, step,
@@ -19,6 +46,7 @@ static void write_op(FILE *f, const rank_sched *rs, uint32_t step, const sched_o
         if (o->flags & OPF_COMBINE)
             fputs(",\"combine\":true", f);
     }
+    write_deps(f, rs, (uint32_t)(o - rs->ops), o);
     fputs("}\n", f);
 }
 

@@ -12,6 +12,11 @@
  * (each object on one line). `blocks` lists half-open [lo, hi) ranges; messages without
  * blocks have "blocks":[]. A rank's empty step has one line {"rank":R,"step":S,"op":"none"}
  * so that step numbers stay visible in a diff.
+ *
+ * A rank with dependencies or tags (schedule.h) adds to each op its "index" in the rank,
+ * a non-zero "tag", "unit":"ns" for a calc in nanoseconds, and for an op that runs by
+ * its dependencies "after" (ops it waits for) and "after_start" (ops whose start it
+ * waits for): {"rank":1,"step":1,"op":"send",...,"index":2,"after":[1],"after_start":[]}.
  */
 #ifndef COLLSIM_JSONL_H
 #define COLLSIM_JSONL_H

@@ -126,7 +126,7 @@ static void inject(sim_state *st, int32_t rank, endpoint_msg *m, void *route)
     }
     count_wire(st, rank, m->peer, wire, route);
     sg_mailbox_t mb = mailbox(rank, m->peer, "");
-    int detached = ep->cfg.eager_set ? 1 : m->bytes < st->detached_below;
+    int detached = ep->cfg.eager_set ? 1 : m->bytes <= st->eager_limit; /* smpi: < 64 KiB */
     if (detached) /* eager: complete for the sender once injected */
         sg_comm_detach(sg_mailbox_put_init(mb, st, wire), NULL);
     else {

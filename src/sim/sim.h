@@ -114,7 +114,17 @@ typedef struct sim_config {
                               the physical memory */
     double point_timeout_s; /* sim_run_isolated: kill the point after this many seconds
                                of wall time and fail with "timeout" (0: no limit) */
+    int64_t eager_limit;   /* sends of at most this many bytes are eager: they complete
+                              for the sender at once, the receiver still waits for them
+                              (LogGOPSim's -S; issue 24's name). -1: none (rendezvous);
+                              SIM_EAGER_MODEL (default): the model's own (smpi: below
+                              SIM_SMPI_DETACHED_BELOW, the others none). The row's model
+                              shows " eager_limit=N" unless it is SIM_EAGER_MODEL */
 } sim_config;
+
+#define SIM_EAGER_MODEL (-2)
+/* LogGOPSim's default -S: what a plain GOAL file (Schedgen's) is run with by default. */
+#define SIM_GOAL_EAGER_LIMIT 65535
 
 /* Defaults: linear placement, cm02, the default rates, no per-rank times, the default
  * memory limit, no timeout; the caller fills topology, algorithm and spec. */

@@ -1,19 +1,21 @@
-/* sim_actors.c - one SimGrid actor per rank, executing the rank's schedule step by step.
+/* sim_actors.c - one SimGrid actor per rank, executing the rank's schedule.
  *
  * The actor generates its schedule through a streaming builder that hands over every
- * finished step at once (flush_every = 1), and executes each step inside that callback:
- * the actor's stack holds the generator, so only the current step is in memory
- * (alg_run_gen is re-entrant per rank and the prepared context is read-only, so actors
- * interleaving inside generators is safe).
+ * finished step at once (flush_every = 1; a rank with dependencies or tags comes whole,
+ * schedule.h), and executes each chunk inside that callback with the rank executor
+ * (sim_exec.c): the actor's stack holds the generator, so only the current step is in
+ * memory (alg_run_gen is re-entrant per rank and the prepared context is read-only, so
+ * actors interleaving inside generators is safe).
  *
- * A step: every send and receive starts (async), the actor waits for all of them, then
- * sleeps for its reduce and copy work (bytes / rate each, one after the other). Under the
- * smpi model, sends below SMPI's smpi/send-is-detached-thresh are detached like SMPI's
- * eager sends: the sender does not wait for them (the receiver still does). Rank a's
- * messages to rank b use mailbox "a>b": SimGrid matches a mailbox's puts and gets in FIFO
- * order, which is the IR's rule (k-th send a->b meets the k-th receive at b from a).
- * With endpoint costs (st->ep) a step's messages go through endpoint_exec.h instead:
- * receives posted, sends queued, then run with overheads, gaps and rendezvous.
+ * Rank a's messages to rank b with tag t use mailbox "a>b" (t = 0) or "a>b#t": SimGrid
+ * matches a mailbox's puts and gets in FIFO order, which is the IR's rule (the k-th send
+ * a->b with tag t meets the k-th receive at b from a with tag t). Sends of at most
+ * eager_limit bytes are detached: the sender does not wait for them (the receiver does).
+ *
+ * The packet model (st->net) and endpoint costs (st->ep, endpoint_exec.h: receives
+ * posted, sends queued, then run with overheads, gaps and rendezvous) execute step
+ * schedules step by step (stepwise_step); sim_run refuses schedules with dependencies for
+ * them, except for an eager limit alone, which sim_exec.c applies.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,81 +33,46 @@
 typedef struct rank_actor {
     sim_state *st;
     int32_t rank;
-    sg_comm_t *comms;   /* scratch of the current step */
-    void **payloads;    /* where receives store the sender's payload pointer */
-    size_t cap;
-    xbt_dynar_t route;  /* scratch for route counting */
-    endpoint_step ep;   /* the step's messages when there are endpoint costs */
+    int stuck;             /* the executor found ops that can never start */
+    sim_exec_scratch x;
+    endpoint_step ep;      /* the step's messages when there are endpoint costs */
 } rank_actor;
 
-static sg_mailbox_t pair_mailbox(int32_t from, int32_t to)
-{
-    char name[32];
-    snprintf(name, sizeof name, "%d>%d", from, to);
-    return sg_mailbox_by_name(name);
-}
-
-static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
+/* The packet model or endpoint costs: a step's messages go to the packet network or the
+ * endpoint executor, which the rank then waits for; local ops follow, one after the other. */
+static void stepwise_step(rank_actor *a, const rank_sched *rs, uint32_t s)
 {
     sim_state *st = a->st;
-    uint32_t begin = rs_step_begin(rs, s), end = rs_step_end(rs, s);
-    size_t need = end - begin;
-    if (need > a->cap) {
-        a->cap = need;
-        a->comms = xrealloc(a->comms, need * sizeof *a->comms);
-        a->payloads = xrealloc(a->payloads, need * sizeof *a->payloads);
-    }
+    size_t need = rs_step_end(rs, s) - rs_step_begin(rs, s);
     if (st->ep)
         endpoint_step_reserve(&a->ep, need);
-    size_t n = 0;
     double local_s = 0;
-    for (uint32_t i = begin; i < end; i++) {
+    for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++) {
         const sched_op *o = &rs->ops[i];
         switch (o->kind) {
-        case OP_SEND: {
+        case OP_SEND:
             if (st->ep) { /* endpoint costs: injected by endpoint_step_run */
                 endpoint_step_send(&a->ep, o->peer, o->bytes);
                 break;
             }
-            sg_host_t src = st->rank_host[a->rank], dst = st->rank_host[o->peer];
             traffic_tally_message(&st->tally, st->host_of_rank[a->rank],
                                   st->host_of_rank[o->peer], o->bytes);
-            if (st->net) { /* the packet model counts the packets' own paths */
-                pk_send(st->net, a->rank, o->peer, o->bytes);
-                break;
-            }
-            if (src != dst)
-                sim_links_count_route(&st->tally, src, dst, o->bytes, a->route);
-            /* the payload only has to be non-NULL: the simulator moves sizes, not data */
-            sg_mailbox_t mb = pair_mailbox(a->rank, o->peer);
-            if (o->bytes < st->detached_below) /* eager: the sender does not wait for it */
-                sg_comm_detach(sg_mailbox_put_init(mb, a, o->bytes), NULL);
-            else
-                a->comms[n++] = sg_mailbox_put_async(mb, a, o->bytes);
+            pk_send(st->net, a->rank, o->peer, o->bytes); /* counts the packets' paths */
             break;
-        }
         case OP_RECV:
-            if (st->ep) {
+            if (st->ep)
                 endpoint_step_recv(st, a->rank, &a->ep, o->peer);
-                break;
-            }
-            if (st->net) {
+            else
                 pk_recv(st->net, a->rank, o->peer);
-                break;
-            }
-            a->comms[n] = sg_mailbox_get_async(pair_mailbox(o->peer, a->rank), &a->payloads[n]);
-            n++;
             break;
         case OP_REDUCE: local_s += (double)o->bytes * st->reduce_s_per_byte; break;
         case OP_COPY: local_s += (double)o->bytes * st->copy_s_per_byte; break;
         }
     }
     if (st->ep)
-        endpoint_step_run(st, a->rank, &a->ep, a->route);
-    else if (st->net)
+        endpoint_step_run(st, a->rank, &a->ep, a->x.route);
+    else
         pk_wait(st->net, a->rank);
-    else if (n > 0)
-        sg_comm_wait_all(a->comms, n);
     if (st->net) /* the packet model's loop engine keeps the ranks' clock */
         pk_compute(st->net, a->rank, local_s);
     else if (local_s > 0)
@@ -116,9 +83,16 @@ static void exec_step(rank_actor *a, const rank_sched *rs, uint32_t s)
 static void exec_chunk(void *ctx, const rank_sched *chunk, uint32_t first_step)
 {
     rank_actor *a = ctx;
-    for (uint32_t s = 0; s < chunk->nsteps; s++) {
-        a->st->step[a->rank] = first_step + s;
-        exec_step(a, chunk, s);
+    if (a->stuck)
+        return;
+    if (a->st->net || a->st->ep) {
+        for (uint32_t s = 0; s < chunk->nsteps; s++) {
+            a->st->step[a->rank] = first_step + s;
+            stepwise_step(a, chunk, s);
+        }
+    } else if (sim_exec_chunk(a->st, a->rank, &a->x, chunk, first_step) < 0) {
+        a->stuck = 1;
+        return;
     }
     traffic_tally_steps(&a->st->tally, (int32_t)(first_step + chunk->nsteps));
 }
@@ -129,18 +103,19 @@ static void rank_main(int argc, char **argv)
     (void)argv;
     rank_actor *a = sg_actor_self_get_data();
     sim_state *st = a->st;
-    a->route = xbt_dynar_new(sizeof(sg_link_t), NULL);
+    a->x.route = xbt_dynar_new(sizeof(sg_link_t), NULL);
     sched_builder b;
     sb_init_streaming(&b, &st->run->layout, exec_chunk, a);
     b.flush_every = 1;
     alg_run_gen(st->run, a->rank, &b);
     sb_free(&b);
-    st->finish[a->rank] = simgrid_get_clock();
+    if (!a->stuck)
+        st->finish[a->rank] = simgrid_get_clock();
     if (st->net)
         pk_rank_exit(st->net, a->rank);
-    xbt_dynar_free(&a->route);
-    free(a->comms);
-    free(a->payloads);
+    xbt_dynar_t route = a->x.route;
+    xbt_dynar_free(&route);
+    sim_exec_scratch_free(&a->x);
     endpoint_step_free(&a->ep);
     free(a);
 }

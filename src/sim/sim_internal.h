@@ -15,6 +15,7 @@
 
 #include <simgrid/forward.h>
 
+#include "algorithms/sched_ready.h"
 #include "sim/packet.h"
 #include "sim/sim.h"
 #include "traffic/traffic.h"
@@ -28,13 +29,35 @@ typedef struct sim_state {
     sg_host_t *rank_host;      /* per rank */
     double reduce_s_per_byte;  /* 0: free */
     double copy_s_per_byte;
-    int64_t detached_below;    /* sends smaller than this do not block the sender */
+    int64_t eager_limit;       /* sends of at most this many bytes complete for the sender
+                                  at once (detached); -1: none */
     traffic_tally tally;       /* counted from SimGrid's routes */
     double *finish;            /* per rank; -1 until the rank has finished */
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */
     pk_net *net;               /* model packet: messages go through it, else NULL */
     struct endpoint_sim *ep;   /* endpoint costs (endpoint_exec.h), NULL when there are none */
 } sim_state;
+
+/* The rank executor's scratch (sim_exec.c), reused from chunk to chunk of one rank. */
+typedef struct sim_exec_scratch {
+    sched_ready ready;
+    uint32_t *cpu, *comm_op;
+    sg_comm_t *comms;
+    void **payloads;
+    size_t cap_ops, cap_cpu;
+    uint32_t first_step;
+    void *route; /* xbt_dynar_t scratch for route counting */
+} sim_exec_scratch;
+
+/* Runs one chunk of rank `rank`'s schedule (steps first_step .. of it) to its end (see
+ * sim_exec.c); -1 when ops are left that can never start (a dependency cycle). */
+int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_sched *rs,
+                   uint32_t first_step);
+void sim_exec_scratch_free(sim_exec_scratch *x);
+
+/* sg_comm_wait_any_for that keeps the caller's references on a timeout (sg_wait.cpp):
+ * the index of the finished comm (its reference released), or -1 after `timeout` s. */
+long sim_wait_any_for(sg_comm_t *comms, unsigned long n, double timeout);
 
 /* Creates and starts one actor per rank (after the platform is loaded). */
 void sim_actors_start(sim_state *st);

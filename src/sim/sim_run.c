@@ -78,6 +78,7 @@ void sim_config_init(sim_config *c)
     c->copy_Bps = SIM_DEFAULT_COPY_BPS;
     packet_config_init(&c->packet);
     c->max_memory = estimate_default_max_memory();
+    c->eager_limit = SIM_EAGER_MODEL;
 }
 
 void sim_result_free(sim_result *r)
@@ -112,6 +113,11 @@ void sim_row_describe(const sim_config *c, sim_row *row)
         size_t mlen = strlen(row->model);
         snprintf(row->model + mlen, sizeof row->model - mlen, " barrier=true");
     }
+    if (c->eager_limit != SIM_EAGER_MODEL) {
+        size_t mlen = strlen(row->model);
+        snprintf(row->model + mlen, sizeof row->model - mlen, " eager_limit=%lld",
+                 (long long)c->eager_limit);
+    }
     row->time_s = row->algbw_Bps = row->busbw_Bps = NAN;
 }
 
@@ -132,7 +138,8 @@ void sim_simgrid_start(sim_model model, const char *platform)
 }
 
 static int simulate(const sim_config *c, const alg_run *run, topology *t,
-                    const int32_t *host_of_rank, const endpoint_config *ec, traffic_counts *tc,
+                    const int32_t *host_of_rank, const endpoint_config *ec,
+                    int64_t eager_limit, traffic_counts *tc,
                     double *time_s, double *rank_finish, int64_t *packet_hops, cs_error *err)
 {
     char platform[4096];
@@ -148,7 +155,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
     sim_state st = {.run = run, .t = t, .host_of_rank = host_of_rank};
     st.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
     st.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
-    st.detached_below = c->model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW : 0;
+    st.eager_limit = eager_limit != SIM_EAGER_MODEL ? eager_limit
+                     : c->model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW - 1 : -1;
     st.rank_host = xmalloc((size_t)P * sizeof *st.rank_host);
     st.finish = rank_finish;
     st.step = xcalloc((size_t)P, sizeof *st.step);
@@ -261,6 +269,27 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     int rc = place_job(c, &t, host_of_rank, err);
     if (rc == 0 && c->model == SIM_MODEL_PACKET)
         rc = packet_config_check(&c->packet, t, err);
+    int stepwise = c->model == SIM_MODEL_PACKET || c->model == SIM_MODEL_ANALYTIC;
+    if (rc == 0 && stepwise && (alg->flags & ALG_DEPS))
+        rc = cs_fail(err, "the %s model runs step schedules only, and %s has ops with "
+                          "dependencies or tags (use a flow model: cm02, lv08, smpi)",
+                     sim_model_name(c->model), alg->name);
+    /* Schedules with dependencies run in sim_exec.c, which has an eager limit but not the
+     * endpoint executor's overheads, gap, envelope and rendezvous round trip. */
+    int64_t eager_limit = c->eager_limit;
+    if (rc == 0 && (alg->flags & ALG_DEPS) && endpoint_active(&ec)) {
+        if (ec.send_overhead_s > 0 || ec.recv_overhead_s > 0 || ec.msg_gap_s > 0 ||
+            ec.envelope_B > 0)
+            rc = cs_fail(err, "send_overhead, recv_overhead, msg_gap and envelope apply to step "
+                              "schedules only for now, and %s has ops with dependencies or "
+                              "tags (eager_limit alone is allowed)", alg->name);
+        if (ec.eager_set)
+            eager_limit = ec.eager_limit_B;
+        endpoint_config_init(&ec);
+    }
+    if (rc == 0 && stepwise && c->eager_limit != SIM_EAGER_MODEL)
+        rc = cs_fail(err, "--eager-limit applies to the flow models (cm02, lv08, smpi), not "
+                          "the %s model", sim_model_name(c->model));
     if (rc == 0)
         rc = rank_shape_resolve(alg, &spec, t, host_of_rank, err);
     if (rc == 0)
@@ -289,8 +318,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
         ao.ep = ec;
         rc = analytic_run(&run, t, host_of_rank, &ao, &tc, &time_s, finish, err);
     } else
-        rc = simulate(c, &run, t, host_of_rank, &ec, &tc, &time_s, finish, &res->packet_hops,
-                      err);
+        rc = simulate(c, &run, t, host_of_rank, &ec, eager_limit, &tc, &time_s, finish,
+                      &res->packet_hops, err);
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;
     if (rc == 0) {
