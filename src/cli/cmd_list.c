@@ -55,8 +55,18 @@ static void print_aliases(coll_kind only, int long_form)
         snprintf(target, sizeof target, "%s%s%s", a->algorithm, a->params[0] ? " " : "",
                  a->params);
         cs_error err;
-        printf(fmt, coll_name(a->desc.coll), a->desc.name, target,
-               alias_check(a, &err) < 0 ? "missing" : "ok", a->source);
+        const char *status = alias_check(a, &err) < 0 ? "missing" : "ok";
+        if (long_form) {
+            printf(fmt, coll_name(a->desc.coll), a->desc.name, target, status, a->source);
+            continue;
+        }
+        char line[512]; /* aligned; single-spaced where long names would pass 100 columns */
+        snprintf(line, sizeof line, "%-10s %-34s %-45s %s", coll_name(a->desc.coll),
+                 a->desc.name, target, status);
+        if (strlen(line) > LIST_COLUMNS)
+            snprintf(line, sizeof line, "%s %s %s %s", coll_name(a->desc.coll), a->desc.name,
+                     target, status);
+        print_line(line, 0);
     }
 }
 

@@ -133,8 +133,9 @@ int csv_row_check(const char *line, char *why, size_t n)
     if (nf != sweep_csv_ncolumns()) {
         snprintf(why, n, "%d fields, the header has %d", nf, sweep_csv_ncolumns());
         rc = -1;
-    } else if (strcmp(f[st], "ok") && strcmp(f[st], "error") && strcmp(f[st], "timeout")) {
-        snprintf(why, n, "status '%.32s' (allowed: ok, error, timeout)", f[st]);
+    } else if (strcmp(f[st], "ok") && strcmp(f[st], "error") && strcmp(f[st], "timeout") &&
+               strcmp(f[st], "skipped")) { /* skipped: model = "auto"'s second pass */
+        snprintf(why, n, "status '%.32s' (allowed: ok, error, timeout, skipped)", f[st]);
         rc = -1;
     }
     for (int i = 0; rc == 0 && i < nf; i++) {

@@ -30,10 +30,27 @@ l2: recv 1000b from 0 tag 0
 l2 requires l1
 }
 GOAL
-check "a schedule that is not step-aligned" 2 "needs a step-aligned schedule.*step 0 has 1 send(s) and 0 receive(s).*--model cm02" -- \
+check "a schedule with dependencies" 2 "the analytic model runs step schedules only.*dependencies" -- \
     "$bin" sim --import "$tmp/skew.goal" --topology "torus dims=2" --model analytic
-check "the same schedule under cm02" 0 ",cm02," -- \
+check "the same schedule under cm02" 0 ",cm02 eager_limit=65535," -- \
     "$bin" sim --import "$tmp/skew.goal" --topology "torus dims=2" --model cm02
+
+# planted: a step schedule (a Lua algorithm) whose rank 1 receives in its second step what
+# rank 0 sends in its first: the analytic model must refuse it, cm02 runs it
+cat > "$tmp/skew.lua" <<'LUA'
+collsim.define_algorithm{
+  name = "skew", collective = "bcast", summary = "rank 1 receives one step late",
+  units = function(P) return 1 end,
+  rank = function(r, P, size, params)
+    if r == 0 then return {{{op = "send", peer = 1, blocks = {0, 1}}}} end
+    if r == 1 then return {{}, {{op = "recv", peer = 0, blocks = {0, 1}}}} end
+    return {}
+  end}
+LUA
+check "a step schedule that is not step-aligned" 2 "needs a step-aligned schedule.*step 0 has 1 send(s) and 0 receive(s).*--model cm02" -- \
+    "$bin" sim --lua "$tmp/skew.lua" --collective bcast --algorithm skew --ranks 2 --topology "torus dims=2" --model analytic
+check "the same step schedule under cm02" 0 ",cm02," -- \
+    "$bin" sim --lua "$tmp/skew.lua" --collective bcast --algorithm skew --ranks 2 --topology "torus dims=2" --model cm02
 
 # ---- model = "auto" --------------------------------------------------------------------------
 cat > "$tmp/auto.lua" <<'LUA'

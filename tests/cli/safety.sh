@@ -75,7 +75,7 @@ check "a manifest of another JSON layout is accepted" 0 "4 points (4 resumed)" -
     "$bin" run "$tmp/q.lua" -o "$tmp/r" --resume --no-plot
 # a malformed row in the middle (line 3 of 5): dropped and its point (point 1) run again
 sed -i '3s/,ok,/,okay,/' "$tmp/r/results.csv"
-check "a malformed middle row is dropped" 0 "results.csv line 3 is not a valid row (status 'okay' (allowed: ok, error, timeout)): dropped, its point runs again" -- \
+check "a malformed middle row is dropped" 0 "results.csv line 3 is not a valid row (status 'okay' (allowed: ok, error, timeout, skipped)): dropped, its point runs again" -- \
     "$bin" run "$tmp/q.lua" -o "$tmp/r" --resume --no-plot
 same "its point run again: the uninterrupted file" "$tmp/a.csv" "$tmp/r/results.csv"
 sed -i '2s/,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,$/,1,2,/' "$tmp/r/results.csv" # fields lost
