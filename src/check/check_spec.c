@@ -18,6 +18,8 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "common/yaml_file.h"
+
 #include "check/check.h"
 #include "cli/cli.h" /* cli_parse_dims */
 #include "common/units.h"
@@ -192,26 +194,11 @@ static int read_root(spec_reader *r)
 
 int check_spec_load(const char *path, check_spec *s, cs_error *err)
 {
-    FILE *f = fopen_input(path, "r");
-    if (!f)
-        return cs_fail(err, "%s: cannot open the check spec: %s", path, strerror(errno));
-    yaml_parser_t parser;
     yaml_document_t doc;
-    int rc = -1;
-    if (!yaml_parser_initialize(&parser)) {
-        fclose(f);
-        return cs_fail(err, "%s: cannot initialise the YAML parser", path);
-    }
-    yaml_parser_set_input_file(&parser, f);
-    if (!yaml_parser_load(&parser, &doc)) {
-        cs_fail(err, "%s:%zu:%zu: %s", path, parser.problem_mark.line + 1,
-                parser.problem_mark.column + 1, parser.problem ? parser.problem : "YAML error");
-    } else {
-        spec_reader r = {&doc, path, err, s};
-        rc = read_root(&r);
-        yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
-    fclose(f);
+    if (yaml_file_load(path, "the check spec", &doc, err) < 0)
+        return -1;
+    spec_reader r = {&doc, path, err, s};
+    int rc = read_root(&r);
+    yaml_document_delete(&doc);
     return rc;
 }

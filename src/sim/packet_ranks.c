@@ -172,8 +172,10 @@ static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes, i
         pr->rhead = n->reqs[m->rreq].next;
         if (pr->rhead < 0)
             pr->rtail = -1;
+        int64_t sreq = m->sreq; /* msg_start may complete and free m (the actors engine runs
+                                   other actors when it starts one; the loopback ends at once) */
         msg_start(n, m);
-        return m->sreq;
+        return sreq;
     }
     if (pr->tail)
         pr->tail->next = m;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "common/yaml_file.h"
 #include "topologies/endpoint_keys.h"
 #include "topologies/preset_extras.h"
 #include "topologies/topology.h"
@@ -117,25 +118,10 @@ static int fragment_keys(yaml_document_t *doc, const char *path, topo_endpoint_k
 int topo_endpoint_fragment_read(const char *path, topo_endpoint_keys *k, cs_error *err)
 {
     memset(k, 0, sizeof *k);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cs_fail(err, "%s: cannot open: %s", path, strerror(errno));
-    yaml_parser_t parser;
     yaml_document_t doc;
-    int rc = -1;
-    if (!yaml_parser_initialize(&parser)) {
-        fclose(f);
-        return cs_fail(err, "%s: cannot initialise the YAML parser", path);
-    }
-    yaml_parser_set_input_file(&parser, f);
-    if (!yaml_parser_load(&parser, &doc)) {
-        cs_fail(err, "%s:%zu:%zu: YAML syntax error: %s", path, parser.problem_mark.line + 1,
-                parser.problem_mark.column + 1, parser.problem ? parser.problem : "?");
-    } else {
-        rc = fragment_keys(&doc, path, k, err);
-        yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
-    fclose(f);
+    if (yaml_file_load(path, "", &doc, err) < 0)
+        return -1;
+    int rc = fragment_keys(&doc, path, k, err);
+    yaml_document_delete(&doc);
     return rc;
 }

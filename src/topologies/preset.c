@@ -21,6 +21,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "common/yaml_file.h"
 #include "topologies/families.h"
 #include "topologies/preset_extras.h"
 
@@ -173,27 +174,11 @@ static int read_root(yaml_document_t *doc, const char *path, char *family, size_
 static int load_document(const char *path, char *family, size_t n, yaml_mark_t *family_mark,
                          kv_list *kv, preset_extras *px, cs_error *err)
 {
-    FILE *f = fopen_input(path, "rb");
-    if (!f)
-        return cs_fail(err, "%s: cannot open: %s", path, strerror(errno));
-    yaml_parser_t parser;
     yaml_document_t doc;
-    int rc = -1;
-    if (!yaml_parser_initialize(&parser)) {
-        fclose(f);
-        return cs_fail(err, "%s: cannot initialise the YAML parser", path);
-    }
-    yaml_parser_set_input_file(&parser, f);
-    if (!yaml_parser_load(&parser, &doc)) {
-        cs_fail(err, "%s:%zu:%zu: YAML syntax error: %s%s%s", path, parser.problem_mark.line + 1,
-                parser.problem_mark.column + 1, parser.problem ? parser.problem : "?",
-                parser.context ? " " : "", parser.context ? parser.context : "");
-    } else {
-        rc = read_root(&doc, path, family, n, family_mark, kv, px, err);
-        yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
-    fclose(f);
+    if (yaml_file_load(path, "", &doc, err) < 0)
+        return -1;
+    int rc = read_root(&doc, path, family, n, family_mark, kv, px, err);
+    yaml_document_delete(&doc);
     return rc;
 }
 
