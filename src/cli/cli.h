@@ -127,4 +127,26 @@ int cli_lua_load(const char *path, const cli_lua_limits *lim, struct sweep_plan 
                  const alg_registry **algs, cs_error *err);
 void cli_lua_free(struct sweep_plan *plan);
 
+/* --fail-links SPEC, --degrade-links SPEC:FACTOR, --fault-seed S (cli_faults.c): added to
+ * the topology spec as its keys fail_links, degrade_links, fault_seed
+ * (topologies/faults.h, docs/topologies.md "Faults"). */
+typedef struct cli_faults {
+    const char *fail, *degrade, *seed;
+} cli_faults;
+enum { CLI_OPT_FAIL_LINKS = 0x1200, CLI_OPT_DEGRADE_LINKS, CLI_OPT_FAULT_SEED };
+#define CLI_FAULT_OPTIONS                                             \
+    {"fail-links", required_argument, 0, CLI_OPT_FAIL_LINKS},         \
+    {"degrade-links", required_argument, 0, CLI_OPT_DEGRADE_LINKS},   \
+    {"fault-seed", required_argument, 0, CLI_OPT_FAULT_SEED}
+#define CLI_FAULT_USAGE                                                                        \
+    "  --fail-links SPEC     remove links: l<id>, A-B, CLASS:N or CLASS:N% (host, local,\n"    \
+    "                        global, random), comma-separated (docs/topologies.md \"Faults\")\n" \
+    "  --degrade-links SPEC:FACTOR  multiply those links' bandwidth by FACTOR in (0, 1]\n"    \
+    "  --fault-seed S        seed of the random link choices (default 1)\n"
+/* 1 if c is one of the fault options (then stored in f), 0 if not. */
+int cli_fault_option(int c, const char *arg, cli_faults *f);
+/* Appends the given fault options to the topology spec (an error for an external
+ * platform, or a key the spec already has). */
+int cli_faults_apply(const cli_faults *f, char *topology, size_t n, cs_error *err);
+
 #endif

@@ -41,7 +41,8 @@ static const char usage[] =
     "  --link-csv FILE       bytes per link direction, every step and the whole run\n"
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
     "                        (docs/custom-algorithms.md)\n"
-    CLI_LUA_LIMIT_USAGE;
+    CLI_LUA_LIMIT_USAGE
+    CLI_FAULT_USAGE;
 
 static const struct option opts[] = {
     {"topology", required_argument, 0, 'T'},   {"out", required_argument, 0, 'o'},
@@ -55,6 +56,7 @@ static const struct option opts[] = {
     {"rank", required_argument, 0, 'R'},       {"link-csv", required_argument, 0, 'L'},
     {"help", no_argument, 0, 'h'},             {"lua", required_argument, 0, 'U'},
     CLI_LUA_LIMIT_OPTIONS,
+    CLI_FAULT_OPTIONS,
     {0, 0, 0, 0}};
 
 /* "A,B" into two algorithm names. */
@@ -109,6 +111,7 @@ typedef struct draw_args {
     int *have_coll;
     const char **lua;
     cli_lua_limits *lua_limits;
+    cli_faults faults; /* --fail-links, --degrade-links, --fault-seed */
 } draw_args;
 
 static int draw_option(int c, void *arg, cs_error *err)
@@ -120,6 +123,8 @@ static int draw_option(int c, void *arg, cs_error *err)
     }
     if (c == CLI_OPT_LUA_TIMEOUT || c == CLI_OPT_LUA_MEMORY)
         return cli_lua_limit_option(c, optarg, a->lua_limits, err);
+    if (cli_fault_option(c, optarg, &a->faults))
+        return 0;
     return parse_option(c, a->o, a->have_coll, err);
 }
 
@@ -128,7 +133,7 @@ static int parse_args(int argc, char **argv, draw_options *o, const char **lua,
 {
     int have_coll = 0;
     draw_options_init(o);
-    draw_args args = {o, &have_coll, lua, lim};
+    draw_args args = {o, &have_coll, lua, lim, {0}};
     int prc = cli_parse_options("draw", argc, argv, "", opts, usage, draw_option, &args);
     if (prc != 0)
         return prc;
@@ -138,6 +143,9 @@ static int parse_args(int argc, char **argv, draw_options *o, const char **lua,
         return cli_usage_error("draw", "unexpected argument '%s'\n%s", argv[optind], usage);
     if (!o->topology[0] || !o->out[0])
         return cli_usage_error("draw", "a topology and --out are required\n%s", usage);
+    cs_error ferr;
+    if (cli_faults_apply(&args.faults, o->topology, sizeof o->topology, &ferr) < 0)
+        return cli_usage_error("draw", "%s", ferr.msg);
     if (have_coll != (o->nalgorithms > 0))
         return cli_usage_error("draw", "--collective goes with --algorithm or --compare\n%s",
                                usage);

@@ -89,6 +89,7 @@ static const char usage[] =
     "  --lua FILE            also the algorithms FILE defines with collsim.define_algorithm\n"
     "                        (docs/custom-algorithms.md)\n"
     CLI_LUA_LIMIT_USAGE
+    CLI_FAULT_USAGE
     "  --verbose             also print the run's measurements on stderr: wall and CPU\n"
     "                        seconds, peak memory, packet-hops (model packet)\n";
 
@@ -108,6 +109,7 @@ typedef struct sim_cli {
     const char *placement_option; /* --placement, --hostfile or --alloc, or NULL */
     int have_ranks_per_node;
     cli_workload workload; /* --workload: alltoallv block sizes */
+    cli_faults faults;     /* --fail-links, --degrade-links, --fault-seed */
 } sim_cli;
 
 /* --placement, --hostfile and --alloc each set the placement: one of them at most. */
@@ -167,6 +169,7 @@ static const struct option opts[] = {
     {"send-overhead", required_argument, 0, 1001}, {"recv-overhead", required_argument, 0, 1002},
     {"msg-gap", required_argument, 0, 1003},       {"envelope", required_argument, 0, 1004},
     {"eager-limit", required_argument, 0, 1005},
+    CLI_FAULT_OPTIONS,
     {0, 0, 0, 0}};
 
 /* --send-overhead .. --eager-limit (getopt values 1001..1005): the endpoint keys. */
@@ -280,6 +283,8 @@ typedef struct sim_args {
 static int sim_option(int c, void *arg, cs_error *err)
 {
     sim_args *a = arg;
+    if (cli_fault_option(c, optarg, &a->v->faults))
+        return 0;
     return parse_option(c, a->v, a->have, err);
 }
 
@@ -308,6 +313,9 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'\n%s", argv[optind], usage);
     v->have_coll = have[1];
+    cs_error ferr;
+    if (cli_faults_apply(&v->faults, v->cfg.topology, sizeof v->cfg.topology, &ferr) < 0)
+        return cli_usage_error("sim", "%s", ferr.msg);
     if (v->packet_option && v->cfg.model != SIM_MODEL_PACKET)
         return cli_usage_error("sim", "%s applies to --model packet only (the model is %s)",
                                v->packet_option, sim_model_name(v->cfg.model));

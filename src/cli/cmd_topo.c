@@ -9,6 +9,7 @@
 #include "common/units.h"
 #include "common/util.h"
 #include "sim/estimate.h"
+#include "topologies/faults.h"
 #include "topologies/topology.h"
 
 static const char usage[] =
@@ -42,11 +43,39 @@ static void print_families(void)
 
 static const char *routing_name(const topology *t)
 {
+    if (t->faults && t->faults->base_routing != (int)t->routing)
+        return t->direct ? "DijkstraCache over the hosts, around failed links"
+                         : "DijkstraCache over the switches, around failed links";
     switch (t->routing) {
     case TOPO_ROUTE_TORUS: return "SimGrid TORUS cluster, dimension order";
     case TOPO_ROUTE_ZONES: return "hierarchical zones (Full)";
     default: return t->direct ? "DijkstraCache over the hosts" : "DijkstraCache over the switches";
     }
+}
+
+/* The failed and degraded links, one line each kind, and the parts the network fell into. */
+static void print_faults(const topology *t)
+{
+    const topo_faults *f = t->faults;
+    for (int kind = 0; kind < 2; kind++) {
+        if ((kind ? f->ndegraded : f->nfailed) == 0)
+            continue;
+        printf("%s %lld links:", kind ? "degraded" : "failed", (long long)(kind ? f->ndegraded : f->nfailed));
+        for (int64_t i = 0; i < t->nlinks; i++) {
+            if (kind ? topo_link_factor(t, i) == 1.0 : !f->failed[i])
+                continue;
+            const topo_link *l = &t->links[i];
+            printf(" l%lld(%c%d-%c%d %s", (long long)i, topo_is_host(t, l->a) ? 'h' : 's', l->a,
+                   topo_is_host(t, l->b) ? 'h' : 's', l->b, link_class_name((link_class)l->cls));
+            if (kind)
+                printf(" x%g", f->factor[i]);
+            printf(")");
+        }
+        printf("\n");
+    }
+    if (f->ncomp > 1)
+        printf("disconnected: the hosts fall into %d parts that cannot reach each other\n",
+               f->ncomp);
 }
 
 static void print_summary(const topology *t, double build_s)
@@ -58,6 +87,8 @@ static void print_summary(const topology *t, double build_s)
            "%lld); routing: %s; built in %.3f s\n",
            t->params, t->nhosts, t->nswitches, t->ngroups, (long long)t->nlinks, (long long)n[0],
            (long long)n[1], (long long)n[2], routing_name(t), build_s);
+    if (t->faults)
+        print_faults(t);
 }
 
 static int print_stats(topology *t)

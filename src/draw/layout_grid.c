@@ -16,6 +16,7 @@
 
 #include "common/util.h"
 #include "draw/layout.h"
+#include "topologies/faults.h"
 
 typedef struct grid_geom {
     double s;        /* node pitch */
@@ -108,7 +109,7 @@ void layout_grid(draw_layout *l, const topology *t)
 {
     grid_geom g;
     g.s = 2 * l->host_r + 28;
-    int mesh = t->routing != TOPO_ROUTE_TORUS;
+    int mesh = (t->faults ? t->faults->base_routing : (int)t->routing) != TOPO_ROUTE_TORUS;
     if (t->ndims <= 1 && !mesh) {
         ring(l, t, g.s);
         return;

@@ -16,6 +16,7 @@
 #include "sim/rank_shape.h"
 #include "sim/sim_internal.h"
 #include "schedio/user_alg.h"
+#include "topologies/faults.h"
 #include "traffic/workload.h"
 
 /* ---- models --------------------------------------------------------------------------- */
@@ -219,9 +220,10 @@ static int place_job(const sim_config *c, topology **t, int32_t *host_of_rank, c
     if (c->groups[0])
         return cs_fail(err, "a group map applies to external platforms (.xml) only; "
                             "generated topologies have their own groups");
-    if (topo_build_spec(c->topology, t, err) < 0)
+    if (topo_build_spec(c->topology, t, err) < 0 ||
+        placement_compute(&c->placement, *t, P, Q, host_of_rank, err) < 0)
         return -1;
-    return placement_compute(&c->placement, *t, P, Q, host_of_rank, err);
+    return topo_faults_check_ranks(*t, host_of_rank, P, err); /* failed links (faults.h) */
 }
 
 /* What algbw_Bps divides by time_s: the vector size n, which for alltoall(v) is one rank's

@@ -26,6 +26,10 @@
  *             hold per-host loopback routes, so direct networks set the bandwidth and
  *             latency of SimGrid's shared loopback link through <config>.
  *   TORUS     a single <cluster topology="TORUS">.
+ *
+ * Faults (faults.h): a topology with failed links is routed SHORTEST, and the failed
+ * links, still declared (a host link is part of its cluster), get no route: SimGrid's
+ * Dijkstra goes around them. Degraded links are declared with their scaled bandwidth.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -36,6 +40,7 @@
 #include "common/atomic_file.h"
 #include "common/util.h"
 #include "topologies/external.h"
+#include "topologies/faults.h"
 #include "topologies/topology.h"
 
 static void emit_plain_link(FILE *f, const char *name, double bw, double lat, const char *policy)
@@ -183,7 +188,7 @@ static int emit_shortest(const topology *t, FILE *f, cs_error *err)
     }
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_vertex_link(t, l))
+        if (!is_vertex_link(t, l) || topo_link_failed(t, i)) /* no route over a failed link */
             continue;
         char a[32], b[32], ga[32], gb[32];
         if (t->direct) {

@@ -23,6 +23,7 @@
 #include "common/util.h"
 #include "topologies/external.h"
 #include "topologies/families.h"
+#include "topologies/faults.h"
 #include "topologies/topology.h"
 
 /* Cached shortest-path trees are dropped as a whole beyond this many entries (128 MiB). */
@@ -76,7 +77,7 @@ static void build_adjacency(topology *t)
     t->adj_first = xcalloc((size_t)V + 1, sizeof *t->adj_first);
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_vertex(t, l->a) || !is_vertex(t, l->b))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_link_failed(t, i))
             continue;
         t->adj_first[l->a - t->vbase + 1]++;
         if (l->sharing != LINK_ONE_WAY)
@@ -91,7 +92,7 @@ static void build_adjacency(topology *t)
     memcpy(fill, t->adj_first, ((size_t)V + 1) * sizeof *fill);
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_vertex(t, l->a) || !is_vertex(t, l->b))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_link_failed(t, i))
             continue;
         int64_t k = fill[l->a - t->vbase]++;
         t->adj_link[k] = i;
@@ -115,7 +116,7 @@ static void build_sg_order(topology *t)
     int32_t next = 0;
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_vertex(t, l->a) || !is_vertex(t, l->b))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_link_failed(t, i))
             continue;
         if (t->sg_order[l->a - t->vbase] < 0)
             t->sg_order[l->a - t->vbase] = next++;
@@ -224,7 +225,8 @@ int topo_finish(topology *t, cs_error *err)
         for (int32_t h = 0; h < t->nhosts; h++)
             if (t->host_link[h] < 0 || topo_is_host(t, t->links[t->host_link[h]].b))
                 return cs_fail(err, "internal: host %d is not attached to a switch", h);
-    if (check_reach(t, err) < 0)
+    /* failed links (faults.h) may cut hosts off: points check their ranks */
+    if ((t->faults && t->faults->nfailed ? topo_fault_components(t, err) : check_reach(t, err)) < 0)
         return -1;
     if (t->routing == TOPO_ROUTE_TORUS)
         return check_torus(t, err);
@@ -482,6 +484,8 @@ int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop
 {
     if (src_host == dst_host)
         return 0;
+    if (!topo_hosts_connected(t, src_host, dst_host))
+        return -1;
     switch (t->routing) {
     case TOPO_ROUTE_TORUS: return route_torus(t, src_host, dst_host, hops, max);
     case TOPO_ROUTE_ZONES: return route_zones(t, src_host, dst_host, hops, max);

@@ -12,10 +12,13 @@
  *              links half of it, one-way links only in their direction; the smaller of the
  *              two directions. For the families' id layouts this is the natural cut
  *              (halves of the groups, pods, or of the last dimension).
+ * Failed links (faults.h) count nowhere; the diameter is over the pairs that still reach
+ * each other.
  */
 #include <stdlib.h>
 
 #include "common/util.h"
+#include "topologies/faults.h"
 #include "topologies/topology.h"
 
 static int is_router(const topology *t, int32_t node) { return t->direct || !topo_is_host(t, node); }
@@ -26,7 +29,7 @@ static void degrees(const topology *t, topo_stats *st)
     int *deg = xcalloc((size_t)N, sizeof *deg);
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_router(t, l->a) || !is_router(t, l->b))
+        if (!is_router(t, l->a) || !is_router(t, l->b) || topo_link_failed(t, i))
             continue;
         deg[l->a]++;
         if (l->sharing != LINK_ONE_WAY)
@@ -65,6 +68,8 @@ static int diameter(topology *t, topo_stats *st, cs_error *err)
     for (int32_t i = 0; i < nsrc; i++) {
         int32_t s = rep[nrep <= 1024 ? i : (int32_t)((int64_t)i * (nrep - 1) / (nsrc - 1))];
         for (int32_t j = 0; j < nrep; j++) {
+            if (!topo_hosts_connected(t, s, rep[j])) /* cut off by failed links */
+                continue;
             int n = topo_route(t, s, rep[j], hops, t->max_route_hops);
             if (n < 0) {
                 int32_t d = rep[j];
@@ -103,7 +108,7 @@ static void bisection(const topology *t, topo_stats *st)
     double dir[2] = {0, 0}; /* capacity from side 0 to 1, and 1 to 0 */
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (side[l->a] == side[l->b])
+        if (side[l->a] == side[l->b] || topo_link_failed(t, i))
             continue;
         int from_a = side[l->a]; /* direction index of a -> b */
         if (l->sharing == LINK_ONE_WAY) {

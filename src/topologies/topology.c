@@ -10,6 +10,7 @@
 #include "topologies/endpoint_keys.h"
 #include "topologies/external.h"
 #include "topologies/families.h"
+#include "topologies/faults.h"
 
 const char *link_class_name(link_class c)
 {
@@ -103,6 +104,7 @@ void topo_free(topology *t)
     free(t->adj_rev);
     free(t->sg_order);
     topo_external_free(t->ext);
+    topo_faults_free(t->faults);
     free(t);
 }
 
@@ -347,11 +349,22 @@ static int from_spec(const char *spec, topology **out, topo_size *size, cs_error
         return -1;
     topo_endpoint_keys endpoint = {.n = 0}; /* the simulator's keys (sim/endpoint.h) */
     topo_endpoint_keys_take(&kv, &endpoint);
-    if (is_preset_name(name))
-        return out ? topo_build_preset(name, &kv, out, err) : topo_size_preset(name, &kv, size, err);
-    if (out)
-        return topo_build(name, &kv, out, err);
-    return topo_size_kv(name, &kv, size, err) < 0 ? family_error(name, err) : 0;
+    topo_fault_spec faults; /* applied to the built topology (faults.h) */
+    if (topo_fault_keys_take(&kv, &faults, err) < 0)
+        return -1;
+    if (!out) {
+        if (is_preset_name(name))
+            return topo_size_preset(name, &kv, size, err);
+        return topo_size_kv(name, &kv, size, err) < 0 ? family_error(name, err) : 0;
+    }
+    int rc = is_preset_name(name) ? topo_build_preset(name, &kv, out, err)
+                                  : topo_build(name, &kv, out, err);
+    if (rc == 0 && topo_faults_apply(*out, &faults, err) < 0) {
+        topo_free(*out);
+        *out = NULL;
+        return -1;
+    }
+    return rc;
 }
 
 int topo_build_spec(const char *spec, topology **out, cs_error *err)

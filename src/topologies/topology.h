@@ -178,6 +178,8 @@ struct topology {
     struct topo_external *ext;
     /* Optional (families with adaptive routing): the minimal next hops, topo_next_hops. */
     topo_next_hops_fn next_hops;
+    /* Failed and degraded links (faults.h); NULL without faults. */
+    struct topo_faults *faults;
 };
 
 /* ---- building (generators) --------------------------------------------------------- */
