@@ -30,7 +30,7 @@
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
     "(routings), mtu (mtus), buffer (buffers), packet_engine, barrier, workload (workloads), " \
     "root, dst, send_overhead, recv_overhead, msg_gap, envelope, eager_limit, "               \
-    "dims, "                                                                                 \
+    "dims, fail_links, degrade_links, fault_seed, "                                          \
     "reduce_rate, copy_rate, repetitions, auto_factor, auto_model, filter, on_result"
 
 /* Keys and the axis they fill (-1: not an axis). */
@@ -741,6 +741,7 @@ int scenario_l_sweep(lua_State *L)
     sweep_plan *p = scenario_plan(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
+    sweep_fold_faults(L); /* fail_links, degrade_links, fault_seed: into the topologies */
     check_keys(L);
     sweep_axes *ax = new_axes(L);
     read_axes(L, p, ax);

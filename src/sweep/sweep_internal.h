@@ -231,6 +231,10 @@ typedef struct sweep_axes {
     int auto_model;
 } sweep_axes;
 int scenario_l_sweep(lua_State *L);
+/* lua_faults.c: replaces the sweep table at index 1 by a copy whose topologies carry the
+ * fault keys (fail_links, degrade_links, fault_seed), every combination, and which no
+ * longer has those keys. Nothing when none is given. */
+void sweep_fold_faults(lua_State *L);
 /* lua_draw.c: collsim.draw{...} */
 int scenario_l_draw(lua_State *L);
 /* Adds the points of the axes to the plan (raising Lua errors); returns how many. */
