@@ -122,6 +122,23 @@ void draw_node_name(const topology *t, int32_t v, char *buf, size_t n)
     snprintf(buf, n, "%c%d", topo_is_host(t, v) ? 'h' : 's', v);
 }
 
+/* Failed links: red and dashed; degraded links: dashed in their colour. Appends the fault
+ * to the link's title; returns the characters appended. */
+static int fault_style(const topology *t, int64_t id, scene_item *it, char *title, size_t n)
+{
+    if (topo_link_failed(t, id)) {
+        it->stroke = COLOR_FAILED;
+        it->dashed = 1;
+        it->opacity = 1;
+        return snprintf(title, n, " FAILED");
+    }
+    double f = topo_link_factor(t, id);
+    if (f == 1.0)
+        return 0;
+    it->dashed = 1;
+    return snprintf(title, n, " degraded: bandwidth x%g", f);
+}
+
 static void put_links(scene *s, const draw_figure *f, const draw_panel *p, const char *idp)
 {
     const topology *t = f->t;
@@ -157,6 +174,7 @@ static void put_links(scene *s, const draw_figure *f, const draw_panel *p, const
         draw_node_name(t, k->b, b, sizeof b);
         int len = snprintf(title, sizeof title, "link %lld (%s): %s %s %s", (long long)id,
                            link_class_name((link_class)k->cls), a, oneway ? "->" : "-", b);
+        len += fault_style(t, id, it, title + len, sizeof title - (size_t)len);
         if (p->loads) {
             draw_format_bytes(fwd, fb, sizeof fb);
             draw_format_bytes(rev, rb, sizeof rb);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "draw/render.h"
+#include "topologies/faults.h"
 #include "topologies/topology.h"
 
 static const uint32_t CLASS_COLOR[LINK__COUNT] = {0x868e96, 0x1c7ed6, 0xf08c00};
@@ -17,6 +18,7 @@ static const double CLASS_WIDTH[LINK__COUNT] = {1.2, 1.6, 1.8};
 #define COLOR_SWITCH_FILL 0xdee2e6
 #define COLOR_HIGHLIGHT 0x7048e8
 #define COLOR_PEER_FILL 0xe5dbff
+#define COLOR_FAILED 0xe03131 /* failed links (topologies/faults.h): red, dashed */
 #define UNLOADED_OPACITY 0.3
 #define LOAD_MIN_WIDTH 1.5
 #define LOAD_EXTRA_WIDTH 6.0

@@ -67,6 +67,10 @@ static void build_legend(const draw_figure *f, legend *lg)
         e->width = CLASS_WIDTH[c] + 0.4;
         e->opacity = has_loads(f) ? UNLOADED_OPACITY : 1;
     }
+    if (t->faults && t->faults->nfailed)
+        add(lg, SW_LINE, COLOR_FAILED, SCENE_NONE, "failed link")->dashed = 1;
+    if (t->faults && t->faults->ndegraded)
+        add(lg, SW_LINE, COLOR_MUTED, SCENE_NONE, "degraded link (its colour)")->dashed = 1;
     add(lg, SW_CIRCLE, COLOR_TEXT, 0xffffff, "host (its rank)");
     if (t->nswitches)
         add(lg, SW_RECT, COLOR_MUTED, COLOR_SWITCH_FILL, "switch");
