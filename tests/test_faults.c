@@ -1,6 +1,7 @@
 /* test_faults.c - failed and degraded links (topologies/faults.h): which links a spec
- * names, seeded draws, bad specs, routes around failed links (checked against a
- * breadth-first search written here), and the disconnected-ranks error. */
+ * names, seeded draws, bad specs, routes around failed links (the family's route when it
+ * survives, else as long as a breadth-first search written here finds), the Dijkstra
+ * rerouting of networks too large for a route table, and the disconnected-ranks error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,44 +196,57 @@ static void ref_bfs(const topology *t, int32_t s, int32_t *dist)
     free(queue);
 }
 
-/* Every pair: a route exactly when the reference search reaches the host, as long as
- * the shortest remaining path, a chain of hops from s to d over links that remain. */
-static int routes_are_minimal(const char *spec, int64_t *disconnected)
+/* Every pair: a route exactly when the reference search reaches the host, a chain of
+ * hops from s to d over links that remain; the family's route (on the same network
+ * without faults) when it avoids the failed links, else as long as the shortest
+ * remaining path. `base` is the spec without its fault keys. */
+static int check_pair(topology *t, topology *b, int32_t s, int32_t d, const int32_t *dist,
+                      topo_hop *hops, topo_hop *bh)
 {
-    topology *t = build(spec);
-    if (!t)
+    int n = topo_route(t, s, d, hops, t->max_route_hops);
+    if (dist[d] < 0)
+        return n < 0 && !topo_hosts_connected(t, s, d);
+    int nb = topo_route(b, s, d, bh, b->max_route_hops), survives = nb >= 0;
+    for (int i = 0; i < nb; i++)
+        survives &= !topo_link_failed(t, bh[i].link);
+    int ok = survives ? n == nb : n == dist[d];
+    for (int i = 0; ok && survives && i < n; i++) /* field by field: hops have padding */
+        ok = hops[i].link == bh[i].link && hops[i].reverse == bh[i].reverse;
+    int32_t at = s;
+    for (int i = 0; ok && i < n; i++) {
+        const topo_link *l = &t->links[hops[i].link];
+        ok = !topo_link_failed(t, hops[i].link) && (hops[i].reverse ? l->b : l->a) == at;
+        at = topo_hop_head(t, hops[i]);
+    }
+    return ok && at == d;
+}
+
+static int routes_around(const char *spec, const char *base, int64_t *disconnected)
+{
+    topology *t = build(spec), *b = build(base);
+    if (!t || !b)
         return 0;
     int ok = 1;
     int32_t *dist = xmalloc((size_t)topo_nnodes(t) * sizeof *dist);
     topo_hop *hops = xmalloc((size_t)t->max_route_hops * sizeof *hops);
+    topo_hop *bh = xmalloc((size_t)b->max_route_hops * sizeof *bh);
     *disconnected = 0;
     for (int32_t s = 0; s < t->nhosts && ok; s++) {
         ref_bfs(t, s, dist);
         for (int32_t d = 0; d < t->nhosts && ok; d++) {
             if (s == d)
                 continue;
-            int n = topo_route(t, s, d, hops, t->max_route_hops);
-            if (dist[d] < 0) {
-                ok = n < 0 && !topo_hosts_connected(t, s, d);
-                (*disconnected)++;
-                continue;
-            }
-            ok = n == dist[d];
-            int32_t at = s;
-            for (int i = 0; ok && i < n; i++) {
-                const topo_link *l = &t->links[hops[i].link];
-                ok = !topo_link_failed(t, hops[i].link) && (hops[i].reverse ? l->b : l->a) == at;
-                at = topo_hop_head(t, hops[i]);
-            }
-            ok = ok && at == d;
+            *disconnected += dist[d] < 0;
+            ok = check_pair(t, b, s, d, dist, hops, bh);
             if (!ok)
-                fprintf(stderr, "%s: route h%d -> h%d: %d hops, shortest %d\n", spec, s, d, n,
-                        dist[d]);
+                fprintf(stderr, "%s: route h%d -> h%d wrong (shortest %d)\n", spec, s, d, dist[d]);
         }
     }
     free(dist);
     free(hops);
+    free(bh);
     topo_free(t);
+    topo_free(b);
     return ok;
 }
 
@@ -254,12 +268,41 @@ static void test_routes_avoid_failed_links(void)
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         int64_t cut;
-        CU_ASSERT(routes_are_minimal(specs[i], &cut));
+        char base[160];
+        snprintf(base, sizeof base, "%.*s", (int)(strstr(specs[i], " fail_links") - specs[i]),
+                 specs[i]);
+        CU_ASSERT(routes_around(specs[i], base, &cut));
         if (strstr(specs[i], "l0,l4"))
             CU_ASSERT(cut == 2 * 4 * 4); /* every ordered pair across the halves */
         if (strstr(specs[i], "host:1"))
             CU_ASSERT(cut == 2 * 7);
     }
+}
+
+/* Too many host pairs for a table (24x24: 331,200 > TOPO_FAULT_TABLE_MAX): Dijkstra
+ * rerouting, every route a shortest remaining path (sampled sources). */
+static void test_dijkstra_rerouting(void)
+{
+    topology *t = build("torus dims=24x24 fail_links=random:6 fault_seed=4");
+    CU_ASSERT_FATAL(t != NULL);
+    CU_ASSERT(!t->faults->table && t->routing == TOPO_ROUTE_SHORTEST);
+    CU_ASSERT((int64_t)t->nhosts * (t->nhosts - 1) > TOPO_FAULT_TABLE_MAX);
+    int32_t *dist = xmalloc((size_t)topo_nnodes(t) * sizeof *dist);
+    topo_hop *hops = xmalloc((size_t)t->max_route_hops * sizeof *hops);
+    int ok = 1;
+    for (int32_t s = 0; s < t->nhosts && ok; s += 97) {
+        ref_bfs(t, s, dist);
+        for (int32_t d = 0; d < t->nhosts && ok; d++) {
+            int n = topo_route(t, s, d, hops, t->max_route_hops);
+            ok = n == dist[d];
+            for (int i = 0; ok && i < n; i++)
+                ok = !topo_link_failed(t, hops[i].link);
+        }
+    }
+    CU_ASSERT(ok);
+    free(dist);
+    free(hops);
+    topo_free(t);
 }
 
 /* The long way round: h0 -> h1 on a ring of 8 without link 0 crosses the 7 others. */
@@ -304,7 +347,8 @@ int main(void)
         {"bad specs", test_bad_specs},
         {NULL, NULL}};
     static const test_case routes[] = {
-        {"routes are minimal around failed links", test_routes_avoid_failed_links},
+        {"routes: the family's, else shortest remaining", test_routes_avoid_failed_links},
+        {"large networks: Dijkstra rerouting", test_dijkstra_rerouting},
         {"ring: the long way round", test_ring_long_way},
         {"disconnected ranks are an error", test_disconnected_ranks},
         {NULL, NULL}};

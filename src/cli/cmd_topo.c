@@ -43,6 +43,9 @@ static void print_families(void)
 
 static const char *routing_name(const topology *t)
 {
+    if (t->faults && t->faults->table)
+        return t->direct ? "Full, a route per host pair (the family's, or around failed links)"
+                         : "Full, a route per switch pair (the family's, or around failed links)";
     if (t->faults && t->faults->base_routing != (int)t->routing)
         return t->direct ? "DijkstraCache over the hosts, around failed links"
                          : "DijkstraCache over the switches, around failed links";

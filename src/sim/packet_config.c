@@ -59,9 +59,10 @@ int packet_config_check(const packet_config *c, const topology *t, cs_error *err
         return cs_fail(err, "packet model: routing ugal needs a dragonfly or dragonflyplus "
                             "topology, not %s (use adaptive)", t->family);
     /* rerouted around faults: the families' next hops no longer match the routes */
-    if (c->routing != PK_ROUTE_MINIMAL && t->faults && t->faults->base_routing != (int)t->routing)
-        return cs_fail(err, "packet model: routing %s does not handle failed links (nor a "
-                            "faulty torus) yet (allowed with fail_links: minimal, which "
-                            "follows the shortest remaining route)", pk_routing_name(c->routing));
+    if (c->routing != PK_ROUTE_MINIMAL && t->faults &&
+        (t->faults->nfailed > 0 || t->faults->base_routing != (int)t->routing))
+        return cs_fail(err, "packet model: routing %s does not handle failed links yet "
+                            "(allowed with fail_links: minimal, which follows the routes "
+                            "around them)", pk_routing_name(c->routing));
     return 0;
 }

@@ -27,7 +27,8 @@
  *             latency of SimGrid's shared loopback link through <config>.
  *   TORUS     a single <cluster topology="TORUS">.
  *
- * Faults (faults.h): a topology with failed links is routed SHORTEST, and the failed
+ * Faults (faults.h): a topology with a fault table is written by fault_emit.c (a Full
+ * zone of explicit routes). Too large for a table, it is routed SHORTEST and the failed
  * links, still declared (a host link is part of its cluster), get no route: SimGrid's
  * Dijkstra goes around them. Degraded links are declared with their scaled bandwidth.
  */
@@ -39,6 +40,7 @@
 
 #include "common/atomic_file.h"
 #include "common/util.h"
+#include "topologies/emit_internal.h"
 #include "topologies/external.h"
 #include "topologies/faults.h"
 #include "topologies/topology.h"
@@ -50,7 +52,7 @@ static void emit_plain_link(FILE *f, const char *name, double bw, double lat, co
 }
 
 /* Every link (both halves of full-duplex ones) and, in indirect networks, the loopbacks. */
-static void emit_links(const topology *t, FILE *f)
+void emit_links(const topology *t, FILE *f)
 {
     char name[64];
     for (int64_t i = 0; i < t->nlinks; i++) {
@@ -60,25 +62,22 @@ static void emit_links(const topology *t, FILE *f)
             emit_plain_link(f, name, l->bw, l->lat, NULL);
         }
     }
-    for (int32_t h = 0; !t->direct && !t->flat_groups && h < t->nhosts; h++) {
+    int lo = !t->direct && (!t->flat_groups || topo_fault_table(t)); /* per-host loopbacks */
+    for (int32_t h = 0; lo && h < t->nhosts; h++) {
         topo_loopback_link_name(t, h, name, sizeof name);
         emit_plain_link(f, name, t->intra_bw, t->intra_lat, "FATPIPE");
     }
 }
 
-static void emit_links_zone(const topology *t, FILE *f)
+void emit_links_zone(const topology *t, FILE *f)
 {
     fprintf(f, "<zone id=\"links\" routing=\"None\">\n");
     emit_links(t, f);
     fprintf(f, "</zone>\n");
 }
 
-/* Hosts of each switch, contiguous in host id order (checked). */
-typedef struct switch_hosts {
-    int32_t *first, *count;
-} switch_hosts;
 
-static int hosts_per_switch(const topology *t, switch_hosts *sh, cs_error *err)
+int hosts_per_switch(const topology *t, switch_hosts *sh, cs_error *err)
 {
     size_t S = (size_t)(t->nswitches ? t->nswitches : 1);
     sh->first = xmalloc(S * sizeof *sh->first);
@@ -94,14 +93,14 @@ static int hosts_per_switch(const topology *t, switch_hosts *sh, cs_error *err)
     return 0;
 }
 
-static void free_switch_hosts(switch_hosts *sh)
+void free_switch_hosts(switch_hosts *sh)
 {
     free(sh->first);
     free(sh->count);
 }
 
 /* One switch as a zone: its hosts, router, host links and loopbacks, or only its router. */
-static void emit_switch_zone(const topology *t, const switch_hosts *sh, int32_t s, FILE *f)
+void emit_switch_zone(const topology *t, const switch_hosts *sh, int32_t s, FILE *f)
 {
     if (sh->count[s] == 0) {
         fprintf(f, "<zone id=\"z%d\" routing=\"Full\"><router id=\"s%d\"/></zone>\n", s, s);
@@ -143,7 +142,7 @@ static void direct_name(const topology *t, int32_t node, char *buf, size_t n)
 }
 
 /* One route element: src/dst names, gateways (NULL for host-to-host routes), the hops. */
-static void emit_route(const topology *t, FILE *f, const char *src, const char *dst,
+void emit_route(const topology *t, FILE *f, const char *src, const char *dst,
                        const char *gw_src, const char *gw_dst, const topo_hop *hops, int n,
                        int symmetrical)
 {
@@ -354,11 +353,14 @@ int topo_emit_xml(const topology *t, FILE *f, cs_error *err)
                "<platform version=\"4.1\">\n",
             t->params[0] ? t->params : t->family);
     int rc = 0;
-    if (t->routing != TOPO_ROUTE_TORUS && (t->direct || t->flat_groups))
+    int table = topo_fault_table(t);
+    if ((t->routing != TOPO_ROUTE_TORUS || table) && (t->direct || (t->flat_groups && !table)))
         fprintf(f, "<config><prop id=\"network/loopback-bw\" value=\"%.17g\"/>"
                    "<prop id=\"network/loopback-lat\" value=\"%.17g\"/></config>\n",
                 t->intra_bw, t->intra_lat);
-    if (t->routing == TOPO_ROUTE_TORUS)
+    if (table) /* routes around failed links, one by one (fault_emit.c) */
+        rc = topo_emit_fault_table((topology *)t, f, err); /* the route cache only */
+    else if (t->routing == TOPO_ROUTE_TORUS)
         emit_torus(t, f);
     else if (t->routing == TOPO_ROUTE_ZONES)
         rc = emit_zones(t, f, err);

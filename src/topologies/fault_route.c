@@ -2,13 +2,14 @@
  * its remaining graph, the classes of hosts that still reach each other, and the check
  * that a point's ranks do.
  *
- * Rule, every family: shortest paths over the links that remain, with route.c's
- * tie-break (SimGrid's DijkstraCache zone: among equal-length paths, the predecessor of
- * lowest graph id). The emitted platform is the family's switch graph (or host graph in
- * direct networks) without the failed links, so SimGrid computes exactly these routes.
- * Dragonfly and Dragonfly+ lose their zone routes (local-global-local) for the minimal
- * remaining route, fat trees their deterministic ECMP for the lowest-id shortest path,
- * the torus its dimension order for the lowest-id minimal path.
+ * Rule (faults.h): a pair keeps its family route (torus dimension order, Dragonfly
+ * local-global-local, fat-tree deterministic ECMP, ...) when that route avoids every
+ * failed link; otherwise it takes the first shortest path over the remaining links that
+ * a breadth-first search finds from its source (neighbours in node id order, then link
+ * id). Removing links never shortens a path, so a surviving minimal route is still
+ * minimal; the detours are minimal among the remaining paths. fault_emit.c writes these
+ * routes into the platform. Networks too large for a table are rerouted by Dijkstra
+ * instead (reroute_dijkstra).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +18,22 @@
 #include "topologies/faults.h"
 #include "topologies/topology.h"
 
-int topo_fault_reroute(topology *t, cs_error *err)
+/* Routes an explicit table would hold: host pairs (direct), pairs of switches with hosts. */
+static int64_t table_routes(const topology *t)
 {
-    topo_faults *f = t->faults;
-    if (f->nfailed == 0 && t->routing != TOPO_ROUTE_TORUS)
-        return 0; /* only bandwidths changed: the same routes */
+    int64_t n = t->nhosts;
+    if (!t->direct) {
+        n = 0;
+        for (int32_t h = 0; h < t->nhosts; h++)
+            n += h == 0 || topo_host_switch(t, h) != topo_host_switch(t, h - 1);
+    }
+    return n * (n - 1);
+}
+
+/* Dijkstra rerouting (too many routes for a table): the family's routing is replaced by
+ * shortest paths over the remaining links, as SimGrid's DijkstraCache zone finds them. */
+static int reroute_dijkstra(topology *t, cs_error *err)
+{
     if (t->pred_cache)
         for (int32_t v = 0; v < t->nvert; v++)
             free(t->pred_cache[v]);
@@ -43,6 +55,26 @@ int topo_fault_reroute(topology *t, cs_error *err)
     t->next_hops = NULL; /* the families' next hops assume their own routes */
     t->flat_groups = 0;
     return topo_finish(t, err);
+}
+
+int topo_fault_reroute(topology *t, cs_error *err)
+{
+    topo_faults *f = t->faults;
+    if (f->nfailed == 0 && t->routing != TOPO_ROUTE_TORUS)
+        return 0; /* only bandwidths changed: the same routes, the same platform layout */
+    if (table_routes(t) > TOPO_FAULT_TABLE_MAX)
+        return reroute_dijkstra(t, err);
+    f->table = 1;
+    f->ntree = topo_nnodes(t);
+    f->tree = xcalloc((size_t)f->ntree, sizeof *f->tree);
+    if (f->nfailed)
+        t->next_hops = NULL; /* detours are not the families' minimal next hops */
+    return f->nfailed ? topo_fault_components(t, err) : 0;
+}
+
+int topo_fault_skips(const topology *t, int64_t l)
+{
+    return t->faults && !t->faults->table && t->faults->failed[l];
 }
 
 /* Breadth-first search from node s over the remaining links, along their directions
@@ -102,7 +134,9 @@ int topo_fault_components(topology *t, cs_error *err)
         /* d(s, d) <= d(s, u) + d(u, d) inside a class */
         longest = out + in > longest ? out + in : longest;
     }
-    t->max_route_hops = longest;
+    /* detours are shortest paths; surviving family routes keep the family's bound */
+    if (longest > t->max_route_hops)
+        t->max_route_hops = longest;
     free(fwd);
     free(bwd);
     free(queue);
@@ -132,4 +166,91 @@ int topo_faults_check_ranks(const topology *t, const int32_t *host_of_rank, int3
                             "place the ranks in one part)", la, r, lb);
     }
     return 0;
+}
+
+/* ---- the table's routes -------------------------------------------------------------------- */
+
+/* The hop into every node on the breadth-first tree of the remaining links from node
+ * src (link -1: unreached), never through a host of an indirect network. Cached per
+ * source; the cache is dropped as a whole beyond ~128 MiB. */
+static const topo_hop *fault_tree(topology *t, int32_t src)
+{
+    topo_faults *f = t->faults;
+    int32_t N = topo_nnodes(t);
+    if (f->tree[src])
+        return f->tree[src];
+    if (f->tree_entries + N > (8LL << 20)) {
+        for (int32_t v = 0; v < N; v++) {
+            free(f->tree[v]);
+            f->tree[v] = NULL;
+        }
+        f->tree_entries = 0;
+    }
+    topo_hop *in = xmalloc((size_t)N * sizeof *in);
+    int32_t *queue = xmalloc((size_t)N * sizeof *queue), head = 0, tail = 0;
+    for (int32_t v = 0; v < N; v++)
+        in[v] = (topo_hop){-1, 0};
+    in[src] = (topo_hop){-2, 0}; /* the root */
+    queue[tail++] = src;
+    while (head < tail) {
+        int32_t u = queue[head++];
+        if (u != src && !t->direct && topo_is_host(t, u))
+            continue;
+        for (int64_t k = t->inc_first[u]; k < t->inc_first[u + 1]; k++) {
+            const topo_link *l = &t->links[t->inc_link[k]];
+            int32_t v = t->inc_node[k];
+            if (in[v].link != -1 || f->failed[t->inc_link[k]] ||
+                (l->sharing == LINK_ONE_WAY && l->a != u))
+                continue;
+            in[v] = (topo_hop){t->inc_link[k], (int8_t)(l->a != u)};
+            queue[tail++] = v;
+        }
+    }
+    free(queue);
+    f->tree[src] = in;
+    f->tree_entries += N;
+    return in;
+}
+
+/* The shortest remaining path from host s to host d (the tree from s's switch in
+ * indirect networks, so that every host of a switch routes alike). */
+static int detour(topology *t, int32_t s, int32_t d, topo_hop *hops, int max)
+{
+    int32_t a = t->direct ? s : topo_host_switch(t, s), b = t->direct ? d : topo_host_switch(t, d);
+    if (!t->direct && (t->faults->failed[t->host_link[s]] || t->faults->failed[t->host_link[d]]))
+        return -1;
+    const topo_hop *in = fault_tree(t, a);
+    int n = 0, ends = t->direct ? 0 : 2;
+    for (int32_t v = b; v != a; n++) {
+        if (in[v].link < 0)
+            return -1;
+        const topo_link *l = &t->links[in[v].link];
+        v = in[v].reverse ? l->b : l->a;
+    }
+    if (n + ends > max)
+        return -1;
+    if (!t->direct) {
+        hops[0] = (topo_hop){t->host_link[s], 0};
+        hops[n + 1] = (topo_hop){t->host_link[d], 1};
+    }
+    int i = n - 1 + (t->direct ? 0 : 1);
+    for (int32_t v = b; v != a; i--) {
+        hops[i] = in[v];
+        const topo_link *l = &t->links[in[v].link];
+        v = in[v].reverse ? l->b : l->a;
+    }
+    return n + ends;
+}
+
+int topo_fault_route(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max)
+{
+    if (src_host == dst_host)
+        return 0;
+    if (!topo_hosts_connected(t, src_host, dst_host))
+        return -1;
+    int n = topo_route_base(t, src_host, dst_host, hops, max);
+    int crosses = n < 0;
+    for (int i = 0; i < n && !crosses; i++)
+        crosses = t->faults->failed[hops[i].link];
+    return crosses ? detour(t, src_host, dst_host, hops, max) : n;
 }

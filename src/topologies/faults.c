@@ -11,6 +11,10 @@
 #include "topologies/faults.h"
 #include "topologies/topology.h"
 
+/* Folded into the platform cache key of faulty topologies (cache.c): bump it when
+ * fault_emit.c or the rerouting changes what is emitted. */
+#define TOPO_FAULT_PLATFORM_FORMAT "collsim-faults-2"
+
 #define ITEMS_HELP "l<id>, A-B (nodes h<id>/s<id>), torus_link_from_A_to_B, CLASS:N or " \
                    "CLASS:N%% (CLASS host, local, global or random), seed=S"
 
@@ -69,7 +73,15 @@ void topo_faults_free(topo_faults *f)
     free(f->failed);
     free(f->factor);
     free(f->comp);
+    for (int32_t v = 0; f->tree && v < f->ntree; v++)
+        free(f->tree[v]);
+    free(f->tree);
     free(f);
+}
+
+int topo_fault_table(const topology *t)
+{
+    return t->faults && t->faults->table;
 }
 
 int topo_link_failed(const topology *t, int64_t l)
@@ -296,6 +308,11 @@ static void fold_params(topology *t, const topo_fault_spec *fs, uint64_t seed)
     size_t plen = strlen(t->params);
     snprintf(t->params + plen, sizeof t->params - plen, "%s", extra);
     uint64_t h = t->params_hash;
+    /* the layout of fault platforms has its own tag: a new layout never reuses a file */
+    char tag[64];
+    snprintf(tag, sizeof tag, "%s %d", TOPO_FAULT_PLATFORM_FORMAT, t->faults->table);
+    for (const char *c = tag; *c; c++)
+        h = (h ^ (uint8_t)*c) * 0x100000001b3ULL;
     for (const char *c = extra; *c; c++)
         h = (h ^ (uint8_t)*c) * 0x100000001b3ULL;
     t->params_hash = mix64(h);

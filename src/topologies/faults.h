@@ -22,18 +22,26 @@
  * Random draws are a seeded shuffle (splitmix64) of the candidates in link id order: the
  * same spec and seed give the same links on every machine.
  *
- * Routing with failed links (fault_route.c): every family is routed on its remaining
- * graph by shortest paths (SimGrid's DijkstraCache zone, route.c's exact tie-break):
- * minimal among the remaining paths. A torus with any fault (failed or degraded link) is
- * emitted that way too, its links named l<id>_UP / _DOWN, since SimGrid's TORUS cluster
- * has one bandwidth and no missing link. Hosts that cannot reach each other are allowed
- * in the topology; a point whose ranks sit on two of them is an error naming both ranks
+ * Routing with failed links (fault_route.c). A pair whose family route avoids every
+ * failed link keeps it; the others take the shortest path over the remaining links
+ * (breadth-first search, neighbours in node id then link id order: the first shortest
+ * path found). The platform then holds an explicit route table (fault_emit.c: a Full
+ * zone with a route per pair of hosts in direct networks, per pair of switches with
+ * hosts in indirect ones), so SimGrid, the traffic counter and the packet model walk
+ * the same links. Beyond TOPO_FAULT_TABLE_MAX routes the table would be too large: the
+ * network is then routed by SimGrid's DijkstraCache zone over the remaining links
+ * (route.c's shortest paths, its tie-break) for every pair - minimal too, but pairs
+ * away from the faults may change route. A torus with any fault (failed or degraded
+ * link) leaves SimGrid's TORUS cluster (one bandwidth, no missing link): its links are
+ * named l<id>_UP / _DOWN. Hosts that cannot reach each other are allowed in the topology;
+ * a point whose ranks sit on two of them is an error naming both ranks
  * (topo_faults_check_ranks).
  */
 #ifndef COLLSIM_FAULTS_H
 #define COLLSIM_FAULTS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "common/error.h"
 #include "common/kv.h"
@@ -58,7 +66,17 @@ typedef struct topo_faults {
     int base_routing;       /* the family's topo_routing before the faults */
     int32_t *comp;          /* per host: its class of mutually reachable hosts */
     int32_t ncomp;          /* 1 when every host reaches every other one */
+    int table;              /* routes: family's unless crossing a failure, emitted as a
+                               table; 0: Dijkstra over the remaining links (or only
+                               bandwidths changed) */
+    struct topo_hop **tree; /* table: per source node, the hop into every node on the
+                               breadth-first tree of the remaining links (NULL: not yet) */
+    int32_t ntree;          /* entries of tree (nodes) */
+    int64_t tree_entries;
 } topo_faults;
+
+/* Routes of an explicit table at most (pairs of hosts, or of switches with hosts). */
+#define TOPO_FAULT_TABLE_MAX (1 << 18)
 
 /* 1 if key is one of TOPO_FAULT_KEYS. */
 int topo_is_fault_key(const char *key);
@@ -72,6 +90,15 @@ int topo_fault_spec_active(const topo_fault_spec *fs);
 int topo_faults_apply(struct topology *t, const topo_fault_spec *fs, cs_error *err);
 void topo_faults_free(topo_faults *f);
 
+/* 1 if the topology's platform is a fault table (fault_emit.c). */
+int topo_fault_table(const struct topology *t);
+/* 1 if link l is failed and left out of the routing graph (Dijkstra rerouting). */
+int topo_fault_skips(const struct topology *t, int64_t l);
+/* topo_route of a topology with a fault table (see above). */
+int topo_fault_route(struct topology *t, int32_t src_host, int32_t dst_host,
+                     struct topo_hop *hops, int max);
+/* The platform of a topology with a fault table (fault_emit.c). */
+int topo_emit_fault_table(struct topology *t, FILE *f, cs_error *err);
 /* 1 if link id l is failed. */
 int topo_link_failed(const struct topology *t, int64_t l);
 /* The bandwidth factor of link l (1 when intact or failed). */

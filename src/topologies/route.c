@@ -77,7 +77,7 @@ static void build_adjacency(topology *t)
     t->adj_first = xcalloc((size_t)V + 1, sizeof *t->adj_first);
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_link_failed(t, i))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_fault_skips(t, i))
             continue;
         t->adj_first[l->a - t->vbase + 1]++;
         if (l->sharing != LINK_ONE_WAY)
@@ -92,7 +92,7 @@ static void build_adjacency(topology *t)
     memcpy(fill, t->adj_first, ((size_t)V + 1) * sizeof *fill);
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_link_failed(t, i))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_fault_skips(t, i))
             continue;
         int64_t k = fill[l->a - t->vbase]++;
         t->adj_link[k] = i;
@@ -116,7 +116,7 @@ static void build_sg_order(topology *t)
     int32_t next = 0;
     for (int64_t i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_link_failed(t, i))
+        if (!is_vertex(t, l->a) || !is_vertex(t, l->b) || topo_fault_skips(t, i))
             continue;
         if (t->sg_order[l->a - t->vbase] < 0)
             t->sg_order[l->a - t->vbase] = next++;
@@ -214,6 +214,8 @@ static int check_reach(topology *t, cs_error *err)
     return rc;
 }
 
+static int finish_shortest(topology *t, cs_error *err);
+
 int topo_finish(topology *t, cs_error *err)
 {
     if (t->nhosts < 1)
@@ -225,15 +227,26 @@ int topo_finish(topology *t, cs_error *err)
         for (int32_t h = 0; h < t->nhosts; h++)
             if (t->host_link[h] < 0 || topo_is_host(t, t->links[t->host_link[h]].b))
                 return cs_fail(err, "internal: host %d is not attached to a switch", h);
-    /* failed links (faults.h) may cut hosts off: points check their ranks */
-    if ((t->faults && t->faults->nfailed ? topo_fault_components(t, err) : check_reach(t, err)) < 0)
+    if (check_reach(t, err) < 0) /* the intact network (faults come later: faults.h) */
         return -1;
-    if (t->routing == TOPO_ROUTE_TORUS)
-        return check_torus(t, err);
-    if (t->routing == TOPO_ROUTE_ZONES) {
+    int rc;
+    if (t->routing == TOPO_ROUTE_TORUS) {
+        rc = check_torus(t, err);
+    } else if (t->routing == TOPO_ROUTE_ZONES) {
         t->max_route_hops = TOPO_MAX_HOPS; /* not shortest paths: the zone routes' cap */
-        return check_zones(t, err);
+        rc = check_zones(t, err);
+    } else {
+        rc = finish_shortest(t, err);
     }
+    /* failed links may cut hosts off (points check their ranks) and lengthen routes */
+    if (rc == 0 && t->faults && t->faults->nfailed)
+        rc = topo_fault_components(t, err);
+    return rc;
+}
+
+/* The routing graph of TOPO_ROUTE_SHORTEST and SimGrid's graph ids. */
+static int finish_shortest(topology *t, cs_error *err)
+{
     t->vbase = t->direct ? 0 : t->nhosts;
     t->nvert = topo_nnodes(t) - t->vbase;
     build_adjacency(t);
@@ -494,11 +507,18 @@ int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop
     }
 }
 
-int topo_route(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max)
+int topo_route_base(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max)
 {
     if (src_host == dst_host)
         return 0;
     if (t->route_fn)
         return t->route_fn(t, src_host, dst_host, hops, max);
     return topo_route_generic(t, src_host, dst_host, hops, max);
+}
+
+int topo_route(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max)
+{
+    if (t->faults && t->faults->table) /* the family's route unless it crosses a failed link */
+        return topo_fault_route(t, src_host, dst_host, hops, max);
+    return topo_route_base(t, src_host, dst_host, hops, max);
 }

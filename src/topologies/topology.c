@@ -126,7 +126,7 @@ void topo_sg_link_name(const topology *t, topo_hop hop, char *buf, size_t n)
     const char *dir = l->sharing != LINK_FULL_DUPLEX ? "" : hop.reverse ? "_DOWN" : "_UP";
     if (t->ext) /* an external platform: SimGrid's own names, per direction */
         snprintf(buf, n, "%s", t->ext->sg_names[2 * hop.link + (hop.reverse ? 1 : 0)]);
-    else if (t->routing == TOPO_ROUTE_TORUS)
+    else if (t->routing == TOPO_ROUTE_TORUS && !topo_fault_table(t))
         snprintf(buf, n, "torus_link_from_%d_to_%d%s", l->a, l->b, dir);
     else
         snprintf(buf, n, "l%lld%s", (long long)hop.link, dir);
@@ -134,9 +134,9 @@ void topo_sg_link_name(const topology *t, topo_hop hop, char *buf, size_t n)
 
 void topo_loopback_link_name(const topology *t, int32_t h, char *buf, size_t n)
 {
-    if (t->routing == TOPO_ROUTE_TORUS)
+    if (t->routing == TOPO_ROUTE_TORUS && !topo_fault_table(t))
         snprintf(buf, n, "torus_link_%d_loopback", h);
-    else if (t->direct || t->flat_groups)
+    else if (t->direct || (t->flat_groups && !topo_fault_table(t)))
         snprintf(buf, n, "__loopback__");
     else
         snprintf(buf, n, "lo%d", h);

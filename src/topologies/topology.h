@@ -226,6 +226,8 @@ void topo_sg_host_name(const topology *t, int32_t h, char *buf, size_t n);
  * hops, or -1 if it is longer than max (never with max >= t->max_route_hops). Not
  * thread-safe (route cache). */
 int topo_route(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max);
+/* The family's own route (route_fn, else the generic one), failed links ignored. */
+int topo_route_base(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max);
 /* The generic route (ignores route_fn), for tests of closed forms. */
 int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop *hops, int max);
 
