@@ -20,6 +20,8 @@ static const char usage[] =
     "  --route S D       print the route from host S to host D\n"
     "  --check N         load the platform in SimGrid and compare N sampled routes\n"
     "  --list            list the families and their keys\n"
+    "  --fail-links SPEC, --degrade-links SPEC:FACTOR, --fault-seed S\n"
+    "                    failed and degraded links (docs/topologies.md \"Faults\")\n"
     "  --max-memory SIZE refuse, before building, a topology estimated to need more memory\n"
     "                    (with --check: also SimGrid's; default: half of the physical\n"
     "                    memory; 0: no limit)\n";
@@ -31,6 +33,7 @@ typedef struct topo_opts {
     int32_t route_src, route_dst;
     int route;
     int64_t max_memory;
+    cli_faults faults; /* --fail-links, --degrade-links, --fault-seed */
 } topo_opts;
 
 static void print_families(void)
@@ -195,6 +198,15 @@ static int refuse_too_large(const char *spec, const topo_opts *o, cs_error *err)
                           err);
 }
 
+/* The cli_faults code of a fault option's name, 0 for any other word. */
+static int fault_option_code(const char *a)
+{
+    return strcmp(a, "--fail-links") == 0      ? CLI_OPT_FAIL_LINKS
+           : strcmp(a, "--degrade-links") == 0 ? CLI_OPT_DEGRADE_LINKS
+           : strcmp(a, "--fault-seed") == 0    ? CLI_OPT_FAULT_SEED
+                                               : 0;
+}
+
 static int parse_options(int argc, char **argv, int *first_opt, topo_opts *o)
 {
     cs_error err;
@@ -230,6 +242,8 @@ static int parse_options(int argc, char **argv, int *first_opt, topo_opts *o)
             o->route_src = (int32_t)v;
             o->route_dst = (int32_t)w;
             i += 2;
+        } else if (i + 1 < argc && fault_option_code(a) != 0) {
+            cli_fault_option(fault_option_code(a), argv[++i], &o->faults);
         } else {
             return cli_usage_error("topo", "unknown or incomplete option '%s'\n%s", a, usage);
         }
@@ -261,6 +275,8 @@ int cmd_topo(int argc, char **argv)
     }
     topology *t = NULL;
     cs_error err;
+    if (cli_faults_apply(&o.faults, spec, sizeof spec, &err) < 0)
+        return cli_usage_error("topo", "%s", err.msg);
     double t0 = wall_seconds();
     if (refuse_too_large(spec, &o, &err) < 0 || topo_build_spec(spec, &t, &err) < 0)
         return cli_usage_error("topo", "%s", err.msg);
