@@ -155,6 +155,12 @@ static void test_bad_specs(void)
     CU_ASSERT(fails_with("torus dims=8 fail_links=glob:1", "unknown class 'glob'",
                          "host, local, global, random", NULL));
     CU_ASSERT(fails_with("torus dims=8 fail_links=local:0", "bad count", NULL, NULL));
+    CU_ASSERT(fails_with("torus dims=8 fail_links=local:1e400", "bad count", NULL, NULL));
+    CU_ASSERT(fails_with("torus dims=8 fail_links=random:nan", "bad count", NULL, NULL));
+    CU_ASSERT(fails_with("torus dims=8 fail_links=,", "no link given", NULL, NULL));
+    CU_ASSERT(fails_with("torus dims=8 fail_links=h-", "no link 'h-'", NULL, NULL));
+    CU_ASSERT(fails_with("torus dims=8 fail_links=torus_link_from_-1_to_0", "no link", NULL, NULL));
+    CU_ASSERT(fails_with("torus dims=8 degrade_links=l1:nan", "out of range", NULL, NULL));
     CU_ASSERT(fails_with("torus dims=8 fail_links=local:150%", "more than 100%", NULL, NULL));
     CU_ASSERT(fails_with("torus dims=8 degrade_links=l1:1.5", "degrade_links", "0 < FACTOR <= 1",
                          NULL));

@@ -3,7 +3,8 @@
  *
  * The file name is <family>-<16 hex digits of t->params_hash>.xml. The hash covers the
  * family, every key=value (sorted) and a platform-format tag (topology.c), so a new
- * emitter layout never reuses an old file. Files are written to a temporary name and
+ * emitter layout never reuses an old file; faulty topologies add their fault keys and a
+ * fault-layout tag of their own (faults.c). Files are written to a temporary name and
  * renamed, so concurrent runs (a Slurm array, parallel ctest) never see half a file.
  */
 #include <errno.h>

@@ -166,7 +166,7 @@ static int parse_count(const char *key, const char *item, const char *num, int64
     double v = strtod(num, &end);
     int pct = *end == '%';
     if (end == num || errno || (pct ? end[1] != '\0' : *end != '\0') || !(v > 0) ||
-        (!pct && v != floor(v)))
+        v > 1e15 || (!pct && v != floor(v)))
         return cs_fail(err, "%s: bad count in '%s' (allowed: N, a whole number of links, or "
                             "N%%, a percentage in (0, 100])", key, item);
     if (pct && v > 100)
