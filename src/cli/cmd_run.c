@@ -191,16 +191,37 @@ static void print_skipped(const sweep_plan *plan)
                         "points whose constraints they do not meet:\n%s", n, buf);
 }
 
+/* Claims the output directory (sweep.h: outdir_claim): before the scenario is loaded, so
+ * that nothing it writes then (collsim.draw, io.open) lands in a directory another run
+ * holds, or over the results of an earlier run not yet moved aside. */
+static int claim(const run_cli *v, outdir_lock *lock)
+{
+    char moved[4200];
+    cs_error err;
+    outdir_mode mode = v->run.resume ? OUTDIR_RESUME : v->overwrite ? OUTDIR_OVERWRITE : OUTDIR_NEW;
+    if (outdir_claim(v->outdir, mode, lock, moved, sizeof moved, &err) < 0) {
+        fprintf(stderr, "collsim run: %s\n", err.msg);
+        return -1;
+    }
+    if (moved[0] && v->run.progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --overwrite: the earlier results moved to %s/\n", moved);
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_cli v;
     int rc = parse_args(argc, argv, &v);
     if (rc != 0)
         return rc == -1 ? 0 : rc; /* -1: --help was printed */
+    outdir_lock lock = {.fd = -1};
+    if (!v.dry_run && claim(&v, &lock) < 0) /* --dry-run creates no output directory */
+        return EXIT_USAGE;
     sweep_plan *plan;
     cs_error err;
     if (scenario_load(v.scenario, &v.load, &plan, &err) < 0) {
         fprintf(stderr, "%s\n", err.msg); /* "file:line: message" */
+        outdir_release(&lock);
         return EXIT_USAGE;
     }
     if (v.run.progress != PROGRESS_QUIET)
@@ -210,16 +231,6 @@ int cmd_run(int argc, char **argv)
         sweep_plan_free(plan);
         return rc;
     }
-    outdir_lock lock;
-    char moved[4200];
-    outdir_mode mode = v.run.resume ? OUTDIR_RESUME : v.overwrite ? OUTDIR_OVERWRITE : OUTDIR_NEW;
-    if (outdir_claim(v.outdir, mode, &lock, moved, sizeof moved, &err) < 0) {
-        fprintf(stderr, "collsim run: %s\n", err.msg);
-        sweep_plan_free(plan);
-        return EXIT_USAGE;
-    }
-    if (moved[0] && v.run.progress != PROGRESS_QUIET)
-        fprintf(stderr, "collsim run: --overwrite: the earlier results moved to %s/\n", moved);
     sweep_outcome out;
     if (sweep_run(plan, &v.run, &out, &err) < 0) {
         fprintf(stderr, "collsim run: %s\n", err.msg);
