@@ -2,9 +2,12 @@
 #include "testutil.h"
 
 #include "sim/placement.h"
+#include "sweep/sweep.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 void test_add_suite(const char *name, const test_case *cases)
 {
@@ -110,4 +113,23 @@ int test_place(const char *text, const topology *t, int32_t P, int32_t Q, int32_
 int32_t test_from_row_major(int32_t x, int32_t rows, int32_t cols)
 {
     return x / cols + rows * (x % cols);
+}
+
+sweep_plan *test_load_scenario(const char *text, uint64_t seed, cs_error *err, char *path,
+                               size_t n)
+{
+    snprintf(path, n, "/tmp/collsim-test-plan-XXXXXX.lua");
+    int fd = mkstemps(path, 4);
+    if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+        if (fd >= 0)
+            close(fd);
+        cs_fail(err, "cannot write %s", path);
+        return NULL;
+    }
+    close(fd);
+    scenario_opts o = {.outdir = "/tmp/collsim-test-plan-out", .have_seed = 1, .seed = seed};
+    sweep_plan *p;
+    int rc = scenario_load(path, &o, &p, err);
+    unlink(path);
+    return rc == 0 ? p : NULL;
 }

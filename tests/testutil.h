@@ -38,6 +38,12 @@ struct topology;
 int test_place(const char *text, const struct topology *t, int32_t P, int32_t Q, int32_t *hosts,
                cs_error *err);
 
+/* Loads a scenario from its text (written to a temporary file, path: n >= 64, removed
+ * again) with the given seed; the plan, or NULL with err. */
+struct sweep_plan;
+struct sweep_plan *test_load_scenario(const char *text, uint64_t seed, cs_error *err, char *path,
+                                      size_t n);
+
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
 
