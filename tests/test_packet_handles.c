@@ -117,10 +117,7 @@ static int work(const void *arg, void **payload, size_t *len, cs_error *err)
 
 static int near(double got, double want)
 {
-    if (fabs(got - want) <= 1e-6 * want)
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g\n", got, want);
-    return 0;
+    return test_close_rel(got, want, 1e-6);
 }
 
 static void check_engine(pk_engine e)

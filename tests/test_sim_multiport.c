@@ -53,10 +53,7 @@ static double swing_latency_time(const char *topology, const char *ports)
 
 static int close_rel(double got, double want)
 {
-    if (fabs(got - want) <= 1e-6 * want)
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g\n", got, want);
-    return 0;
+    return test_close_rel(got, want, 1e-6);
 }
 
 static void test_torus_ports(void)

@@ -83,10 +83,7 @@ static sim_row row_of(const point *p)
 
 static int close_rel(double got, double want, double rel)
 {
-    if (fabs(got - want) <= rel * fabs(want))
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
-    return 0;
+    return test_close_rel(got, want, rel);
 }
 
 /* SimGrid ends activities within surf/precision (1e-9): a few ns over ~100 sleeps. */

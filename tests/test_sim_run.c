@@ -60,10 +60,7 @@ static double run_time(const char *topology, coll_kind coll, const char *alg, in
 
 static int close_rel(double got, double want, double rel)
 {
-    if (fabs(got - want) <= rel * fabs(want))
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
-    return 0;
+    return test_close_rel(got, want, rel);
 }
 
 /* Two neighbouring hosts of a ring: link 1 GB/s, 10 us. */

@@ -4,6 +4,7 @@
 #include "sim/placement.h"
 #include "sweep/sweep.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,4 +133,12 @@ sweep_plan *test_load_scenario(const char *text, uint64_t seed, cs_error *err, c
     int rc = scenario_load(path, &o, &p, err);
     unlink(path);
     return rc == 0 ? p : NULL;
+}
+
+int test_close_rel(double got, double want, double rel)
+{
+    if (fabs(got - want) <= rel * fabs(want))
+        return 1;
+    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
+    return 0;
 }

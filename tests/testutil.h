@@ -44,6 +44,10 @@ struct sweep_plan;
 struct sweep_plan *test_load_scenario(const char *text, uint64_t seed, cs_error *err, char *path,
                                       size_t n);
 
+/* |got - want| <= rel x |want|; otherwise prints both (and the relative error) and
+ * returns 0. */
+int test_close_rel(double got, double want, double rel);
+
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
 
