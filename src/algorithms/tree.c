@@ -138,6 +138,17 @@ void tree_gather(sched_builder *b, const tree_pattern *t, const chunk_map *m, in
     up(b, t, m, r, 1);
 }
 
+void tree_collective(coll_kind coll, sched_builder *b, const tree_pattern *t, const chunk_map *m,
+                     int32_t r)
+{
+    switch (coll) {
+    case COLL_REDUCE: tree_reduce(b, t, m, r); break;
+    case COLL_GATHER: tree_gather(b, t, m, r); break;
+    case COLL_SCATTER: tree_scatter(b, t, m, r); break;
+    default: tree_bcast(b, t, m, r); break;
+    }
+}
+
 /* ---- binomial trees ------------------------------------------------------------------ */
 
 void binomial_tree_init(binomial_tree *bt, int32_t n)
