@@ -225,10 +225,6 @@ static void test_contention_estimate(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case exact[] = {
         {"ring allgather = (P-1)(L + n/(P B))", test_ring_allgather},
         {"crossbar binomial bcast = log2 P (2L + n/B)", test_crossbar_binomial_bcast},
@@ -243,9 +239,9 @@ int main(void)
         {"windows do not change results", test_windows_do_not_change_results},
         {"contention: an estimate, not below cm02", test_contention_estimate},
         {NULL, NULL}};
-    test_add_suite("analytic exact cases", exact);
-    test_add_suite("analytic model", model);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {
+        {"analytic exact cases", exact},
+        {"analytic model", model},
+        {NULL, NULL}};
+    return test_main_cached(suites);
 }

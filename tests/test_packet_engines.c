@@ -212,18 +212,12 @@ static void test_planted_difference_is_caught(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"minimal routing: loop engine = actors engine", test_minimal_routing_agrees},
         {"congested points: same hops, times within 10 %", test_congested_points_agree},
         {"adaptive, ugal: both engines complete", test_adaptive_routing_completes},
         {"planted difference caught", test_planted_difference_is_caught},
         {NULL, NULL}};
-    test_add_suite("packet engines", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"packet engines", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

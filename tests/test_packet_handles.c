@@ -158,16 +158,10 @@ static void test_actors_engine(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"isend / irecv / wait_any / compute, loop engine", test_loop_engine},
         {"isend / irecv / wait_any / compute, actors engine", test_actors_engine},
         {NULL, NULL}};
-    test_add_suite("packet handles", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"packet handles", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

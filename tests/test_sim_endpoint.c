@@ -388,10 +388,6 @@ static void test_ports(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case closed[] = {
         {"one message: o_s + L hops + (s + envelope)/bw + o_r", test_one_message},
         {"a 0-byte message pays latency and overheads", test_zero_bytes},
@@ -411,9 +407,9 @@ int main(void)
         {"precedence and include", test_precedence},
         {"NIC ports", test_ports},
         {NULL, NULL}};
-    test_add_suite("endpoint closed forms", closed);
-    test_add_suite("endpoint configuration", config);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {
+        {"endpoint closed forms", closed},
+        {"endpoint configuration", config},
+        {NULL, NULL}};
+    return test_main_cached(suites);
 }

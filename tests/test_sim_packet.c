@@ -375,10 +375,6 @@ static void test_bad_options(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"single message: H lat + (N+H-1) s/bw", test_single_message_closed_form},
         {"two messages share a link", test_two_messages_share_a_link},
@@ -398,8 +394,6 @@ int main(void)
         {"port imbalance detected", test_port_imbalance_is_detected},
         {"bad options", test_bad_options},
         {NULL, NULL}};
-    test_add_suite("packet model", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"packet model", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

@@ -503,10 +503,6 @@ static void test_alltoallv_workload_algbw(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case closed_forms[] = {
         {"one message on one link", test_one_message_one_link},
         {"two messages share a link", test_two_messages_share_a_link},
@@ -530,10 +526,10 @@ int main(void)
         {"crash", test_crash_is_an_error},
         {"bad points", test_bad_points},
         {NULL, NULL}};
-    test_add_suite("sim closed forms", closed_forms);
-    test_add_suite("sim traffic", traffic);
-    test_add_suite("sim errors", errors);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {
+        {"sim closed forms", closed_forms},
+        {"sim traffic", traffic},
+        {"sim errors", errors},
+        {NULL, NULL}};
+    return test_main_cached(suites);
 }

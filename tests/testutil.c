@@ -142,3 +142,17 @@ int test_close_rel(double got, double want, double rel)
     fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
     return 0;
 }
+
+int test_main_cached(const test_suite *suites)
+{
+    char dir[64];
+    if (test_cache_dir_create(dir, sizeof dir) < 0)
+        return 1;
+    CU_initialize_registry();
+    for (const test_suite *s = suites; s->name; s++)
+        test_add_suite(s->name, s->cases);
+    int rc = test_run_suites();
+    test_cache_dir_remove(dir);
+    return rc;
+}
+

@@ -32,6 +32,15 @@ int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec);
 int test_cache_dir_create(char *dir, size_t n);
 void test_cache_dir_remove(const char *dir);
 
+/* The main() of suites that run simulations: the suites (a list ending with a NULL name)
+ * run in a private platform cache (test_cache_dir_create), removed after; returns the
+ * exit status. */
+typedef struct test_suite {
+    const char *name;
+    const test_case *cases;
+} test_suite;
+int test_main_cached(const test_suite *suites);
+
 /* Places P ranks (Q per node) on t with a placement text (placement.h); -1 and err on
  * failure. */
 struct topology;
