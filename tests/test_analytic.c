@@ -41,10 +41,7 @@ typedef struct point {
 static int run_point(const point *p, const char *model, sim_result *res)
 {
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", p->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", p->alg);
-    coll_spec_init(&c.spec, p->coll, p->P, p->bytes);
+    test_sim_config(&c, p->topology, p->alg, p->coll, p->P, p->bytes);
     c.spec.ranks_per_node = p->Q ? p->Q : 1;
     c.reduce_Bps = p->reduce_Bps;
     c.copy_Bps = 0;

@@ -41,10 +41,7 @@ static int run(const point *p, pk_engine engine, sim_result *res)
 {
     sim_config c;
     cs_error err;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", p->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", p->alg);
-    coll_spec_init(&c.spec, p->coll, p->P, p->bytes);
+    test_sim_config(&c, p->topology, p->alg, p->coll, p->P, p->bytes);
     if (p->dst)
         c.spec.dst = p->dst;
     if (p->Q)

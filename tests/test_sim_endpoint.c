@@ -51,10 +51,7 @@ static double run(const point *pt, double *finish)
     for (int32_t r = 0; finish && r < pt->P; r++)
         finish[r] = -1;
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", pt->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", pt->algorithm);
-    coll_spec_init(&c.spec, pt->coll, pt->P, pt->bytes);
+    test_sim_config(&c, pt->topology, pt->algorithm, pt->coll, pt->P, pt->bytes);
     c.spec.root = pt->root;
     c.spec.dst = pt->dst;
     c.spec.ranks_per_node = pt->Q > 0 ? pt->Q : 1;

@@ -44,10 +44,7 @@ typedef struct point {
 static int run(const point *p, sim_result *res, cs_error *err)
 {
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", p->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", p->alg);
-    coll_spec_init(&c.spec, p->coll, p->P, p->bytes);
+    test_sim_config(&c, p->topology, p->alg, p->coll, p->P, p->bytes);
     if (p->dst)
         c.spec.dst = p->dst;
     c.reduce_Bps = c.copy_Bps = 0; /* network only */

@@ -25,10 +25,7 @@ static int run_q(const char *topology, coll_kind coll, const char *alg, int32_t 
                  cs_error *err)
 {
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", alg);
-    coll_spec_init(&c.spec, coll, P, bytes);
+    test_sim_config(&c, topology, alg, coll, P, bytes);
     c.spec.ranks_per_node = Q;
     c.reduce_Bps = c.copy_Bps = 0; /* closed forms below are network-only */
     c.per_rank = 1;

@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include "sim/placement.h"
+#include "sim/sim.h"
 #include "sweep/sweep.h"
 
 #include <math.h>
@@ -156,3 +157,11 @@ int test_main_cached(const test_suite *suites)
     return rc;
 }
 
+void test_sim_config(sim_config *c, const char *topology, const char *alg, coll_kind coll,
+                     int32_t P, int64_t bytes)
+{
+    sim_config_init(c);
+    snprintf(c->topology, sizeof c->topology, "%s", topology);
+    snprintf(c->algorithm, sizeof c->algorithm, "%s", alg);
+    coll_spec_init(&c->spec, coll, P, bytes);
+}

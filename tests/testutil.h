@@ -53,6 +53,12 @@ struct sweep_plan;
 struct sweep_plan *test_load_scenario(const char *text, uint64_t seed, cs_error *err, char *path,
                                       size_t n);
 
+/* sim_config_init, then the topology spec, the algorithm and the collective (P ranks, a
+ * vector of `bytes`): what every simulation test starts from. */
+struct sim_config;
+void test_sim_config(struct sim_config *c, const char *topology, const char *alg, coll_kind coll,
+                     int32_t P, int64_t bytes);
+
 /* |got - want| <= rel x |want|; otherwise prints both (and the relative error) and
  * returns 0. */
 int test_close_rel(double got, double want, double rel);
