@@ -200,6 +200,8 @@ static void test_announce(void)
     CU_ASSERT_STRING_EQUAL(buf, "~45 s");
     progress_format_rough(9000, buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, "~2.5 h");
+    progress_format_rough(1e12, buf, sizeof buf); /* a point that will be refused, likely */
+    CU_ASSERT_STRING_EQUAL(buf, "over 1000 h");
 }
 
 int main(void)

@@ -5,7 +5,8 @@
  * in the collsim process and three ranks (0, P/2, P-1) are generated, as the memory
  * estimate does in the simulation child (sim/estimate.h), giving the messages, the bytes
  * sent and the steps. Where that cannot be done (an alltoallv workload, which would have
- * to be drawn; an algorithm that needs the topology's dims; a point that will fail) a
+ * to be drawn; an algorithm that needs the topology's dims; a point that will fail, or be
+ * refused as too large for --max-memory, whose schedule is not prepared here either) a
  * formula stands in: P log2 P messages of n bytes each way. Algorithms the scenario
  * defines (Lua functions, schedule files) are not generated here either: the formula.
  *
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/estimate.h"
 #include "sweep/sweep_internal.h"
 
 /* The constants, fitted by scripts/bench/point_cost_fit.py on scripts/bench/point_cost/
@@ -97,9 +99,13 @@ static int schedule_work(const sweep_plan *p, const sweep_point *pt, point_work 
 {
     if (pt->workload >= 0 && *sweep_plan_str(p, pt->workload))
         return -1; /* drawing an alltoallv workload costs as much as the point */
+    run_estimate e;
+    cs_error err;
+    estimate_sim_plan(pt->ranks, pt->ranks_per_node, pt->model, NULL, &e);
+    if (estimate_check(&e, p->max_memory, &err) < 0)
+        return -1; /* the point will be refused (--max-memory): prepare nothing that large */
     sim_config c;
     workload *wl = NULL;
-    cs_error err;
     int rc = sweep_point_config(p, pt, &c, &wl, &err);
     const alg_desc *alg = rc == 0 ? registry_find(NULL, pt->coll, c.algorithm, &err)
                                   : NULL;

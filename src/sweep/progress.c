@@ -58,8 +58,10 @@ void progress_format_rough(double s, char *buf, size_t n)
         snprintf(buf, n, "~%.0f s", s);
     else if (s < 90 * 60)
         snprintf(buf, n, "~%.0f min", s / 60);
-    else
+    else if (s < 1000 * 3600.0)
         snprintf(buf, n, "~%.1f h", s / 3600);
+    else
+        snprintf(buf, n, "over 1000 h");
 }
 
 /* "42 s", "3m20s", "2h05m". */

@@ -293,7 +293,8 @@ void progress_announce(progress *pr, size_t number, const char *label, double ex
 void progress_show(progress *pr, const char *running, double running_s, size_t nrunning,
                    double ran);
 void progress_end(progress *pr);
-/* "<1 s", "~45 s", "~3 min", "~2.5 h": a rough duration for announcements. */
+/* "<1 s", "~45 s", "~3 min", "~2.5 h", "over 1000 h": a rough duration for
+ * announcements. */
 void progress_format_rough(double s, char *buf, size_t n);
 /* The status line: "[12/48] ETA 3m20s | running allreduce ring P=32 n=1MiB (4 s) +1 more",
  * at most width - 1 characters (the label is cut to fit). */
