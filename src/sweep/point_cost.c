@@ -13,10 +13,11 @@
  * The cost model is per model family, a sum of terms in the work, with constants fitted
  * by least squares of the relative error on measured wall times of one shared 2-core
  * machine (scripts/bench/point_cost.sh; the CSVs in scripts/bench/point_cost/). It is
- * rough: on the fitted points within a factor of 2 to 3 for most, but up to 30 times low
- * where the routes' length, which it does not see, dominates (Bine's distant partners on
- * a large torus). The runner corrects it by the ratio of measured to estimated time of
- * the points already run (progress.c).
+ * rough: within a factor of 2 or 3 for most fitted points, far too low for some (the
+ * largest flow and packet points, where the routes' length, which it does not see,
+ * dominates: Bine's distant partners on a large torus; millisecond points, where the
+ * process start does); point_cost_fit.py prints every point's ratio. The runner corrects
+ * it by the ratio of measured to estimated time of the points already run (progress.c).
  */
 #include <math.h>
 #include <stdlib.h>
