@@ -15,28 +15,16 @@ local sizes = config.sizes or collsim.sizes.geometric("32B", "512MiB", 8)
 
 local lumi = collsim.machine("platforms/lumi.yaml")
 
--- per collective: the classic algorithms (the plot's baselines), then Bine's. `vendor`:
+-- per collective: the classic algorithms (the plot's baselines), then Bine's
+-- (lib/bine_algorithms.lua, as bine_mn5.lua). `vendor`:
 -- the libraries' own order of an algorithm whose collsim default differs (allreduce
 -- rabenseifner: collsim's default is farthest-first, Cray MPICH and Open MPI, which the
 -- paper ran, are nearest-first; results/bine/rabenseifner_order). Its rows have the
 -- algorithm name "rabenseifner" (params order=nearest), so the plots count it among the
 -- baselines.
-local algorithms = {
-  allreduce      = {classic = {"recursive_doubling", "rabenseifner", "ring", "reduce_bcast"},
-                    vendor  = {collsim.algorithm("rabenseifner", {order = "nearest"})},
-                    bine    = {"bine_latency", "bine_bandwidth"}},
-  allgather      = {classic = {"recursive_doubling", "ring", "bruck"}, bine = {"bine"}},
-  reduce_scatter = {classic = {"recursive_halving", "recursive_doubling", "ring"},
-                    bine    = {"bine"}},
-  alltoall       = {classic = {"linear", "bruck"}, bine = {"bine"}},
-  bcast          = {classic = {"binomial_halving", "binomial_doubling", "scatter_allgather"},
-                    bine    = {"bine", "bine_scatter_allgather"}},
-  reduce         = {classic = {"binomial", "rabenseifner"}, bine = {"bine", "bine_rs_gather"}},
-  gather         = {classic = {"binomial", "linear"}, bine = {"bine"}},
-  scatter        = {classic = {"binomial", "linear"}, bine = {"bine"}},
-}
-local order = config.collectives or {"allreduce", "allgather", "reduce_scatter", "alltoall",
-                                    "bcast", "reduce", "gather", "scatter"}
+local algorithms, all_collectives = dofile(collsim.info.dir .. "/lib/bine_algorithms.lua")
+algorithms.allreduce.vendor = {collsim.algorithm("rabenseifner", {order = "nearest"})}
+local order = config.collectives or all_collectives
 
 local baselines = {}
 for _, coll in ipairs(order) do

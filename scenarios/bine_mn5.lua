@@ -24,21 +24,7 @@ local sizes = collsim.sizes.geometric("32B", "512MiB", 8)
 local mn5 = collsim.machine("platforms/marenostrum5.yaml")
 
 -- per collective: the classic algorithms (the baselines), then Bine's (as bine_lumi.lua)
-local algorithms = {
-  allreduce      = {classic = {"recursive_doubling", "rabenseifner", "ring", "reduce_bcast"},
-                    bine    = {"bine_latency", "bine_bandwidth"}},
-  allgather      = {classic = {"recursive_doubling", "ring", "bruck"}, bine = {"bine"}},
-  reduce_scatter = {classic = {"recursive_halving", "recursive_doubling", "ring"},
-                    bine    = {"bine"}},
-  alltoall       = {classic = {"linear", "bruck"}, bine = {"bine"}},
-  bcast          = {classic = {"binomial_halving", "binomial_doubling", "scatter_allgather"},
-                    bine    = {"bine", "bine_scatter_allgather"}},
-  reduce         = {classic = {"binomial", "rabenseifner"}, bine = {"bine", "bine_rs_gather"}},
-  gather         = {classic = {"binomial", "linear"}, bine = {"bine"}},
-  scatter        = {classic = {"binomial", "linear"}, bine = {"bine"}},
-}
-local order = {"allreduce", "allgather", "reduce_scatter", "alltoall",
-               "bcast", "reduce", "gather", "scatter"}
+local algorithms, order = dofile(collsim.info.dir .. "/lib/bine_algorithms.lua")
 
 -- the allocation of a P-node job with seed s
 local function placement(p, seed)

@@ -25,29 +25,8 @@ local allreduce = {collsim.algorithm("rabenseifner", {order = {"farthest", "near
                    "bine_bandwidth"}
 local reduce_scatter = {"recursive_halving", "recursive_doubling", "bine"}
 
--- LUMI / Leonardo allocations, as bine_traffic.lua (files named relative to this file)
-local alloc = {}
-for _, name in ipairs{"lumi", "leonardo"} do
-  local groups = (name == "lumi") and 24 or 22 -- Leonardo: 22 of its 23 groups hold nodes
-  for _, g in ipairs{16, 64} do
-    alloc[#alloc + 1] = {preset = name, capacity = g * groups, placement =
-      collsim.placement.file("bine_alloc/" .. name .. "_aligned" .. g .. ".txt")}
-  end
-end
--- keep a file placement only on its own preset and when it holds P ranks
-local function fits(pt)
-  for _, a in ipairs(alloc) do
-    if pt.placement == a.placement then
-      return pt.topology:find(a.preset, 1, true) ~= nil and pt.ranks <= a.capacity
-    end
-  end
-  return true
-end
-local placements = {"linear"}
-for _, k in ipairs{4, 8, 16} do
-  for s = 1, 8 do placements[#placements + 1] = collsim.placement.fragmented(k, s) end
-end
-for _, a in ipairs(alloc) do placements[#placements + 1] = a.placement end
+-- LUMI / Leonardo placements and their filter, as bine_traffic.lua
+local placements, fits = dofile(collsim.info.dir .. "/lib/bine_placements.lua")
 
 for _, pair in ipairs{{"allreduce", allreduce}, {"reduce_scatter", reduce_scatter}} do
   collsim.sweep{topologies = {lumi, leonardo}, collective = pair[1], algorithms = pair[2],

@@ -22,41 +22,9 @@ local presets = {
 local topologies = {presets.lumi, presets.leonardo}
 local ranks = collsim.ranks.pow2(16, 2048)
 
--- allocation files: preset name -> {file, number of ranks it holds}
--- named relative to this file (looked up next to it): results.csv records
--- "scenarios/bine_alloc/...", the same in every checkout (an absolute path built from
--- collsim.info.dir would put the checkout's location into every point id)
-local alloc_dir = "bine_alloc/"
-local alloc = {}
-for _, name in ipairs{"lumi", "leonardo"} do
-  local groups = (name == "lumi") and 24 or 22 -- Leonardo: 22 of its 23 groups hold nodes
-  for _, g in ipairs{16, 64} do
-    alloc[#alloc + 1] = {preset = name, placement = collsim.placement.file(
-      alloc_dir .. name .. "_aligned" .. g .. ".txt"), capacity = g * groups}
-  end
-end
-
-local function fragmented(chunks, seeds)
-  local list = {}
-  for _, k in ipairs(chunks) do
-    for s = 1, seeds do list[#list + 1] = collsim.placement.fragmented(k, s) end
-  end
-  return list
-end
-
--- keep a file placement only on its own preset and when it holds P ranks
-local function fits(pt)
-  for _, a in ipairs(alloc) do
-    if pt.placement == a.placement then
-      return pt.topology:find(a.preset, 1, true) ~= nil and pt.ranks <= a.capacity
-    end
-  end
-  return true
-end
-
-local placements = {"linear"}
-for _, p in ipairs(fragmented({4, 8, 16}, 8)) do placements[#placements + 1] = p end
-for _, a in ipairs(alloc) do placements[#placements + 1] = a.placement end
+-- the placements above and the filter that keeps a file placement only on its own preset
+-- and when it holds P ranks (lib/bine_placements.lua, shared with bine_rabenseifner_order)
+local placements, fits = dofile(collsim.info.dir .. "/lib/bine_placements.lua")
 
 -- Allreduce, the statistic of the paper's Fig. 5. The paper's tracer "rabenseifner" is a
 -- distance-doubling reduce-scatter + distance-halving allgather (the mirror image, same

@@ -41,10 +41,7 @@ typedef struct point {
 static int run_point(const point *p, const char *model, sim_result *res)
 {
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", p->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", p->alg);
-    coll_spec_init(&c.spec, p->coll, p->P, p->bytes);
+    test_sim_config(&c, p->topology, p->alg, p->coll, p->P, p->bytes);
     c.spec.ranks_per_node = p->Q ? p->Q : 1;
     c.reduce_Bps = p->reduce_Bps;
     c.copy_Bps = 0;
@@ -69,10 +66,7 @@ static double time_of(const point *p, const char *model)
 
 static int close_rel(double got, double want, double rel)
 {
-    if (fabs(got - want) <= rel * fabs(want))
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
-    return 0;
+    return test_close_rel(got, want, rel);
 }
 
 /* The closed form, the analytic model and cm02 agree. */
@@ -228,10 +222,6 @@ static void test_contention_estimate(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case exact[] = {
         {"ring allgather = (P-1)(L + n/(P B))", test_ring_allgather},
         {"crossbar binomial bcast = log2 P (2L + n/B)", test_crossbar_binomial_bcast},
@@ -246,9 +236,9 @@ int main(void)
         {"windows do not change results", test_windows_do_not_change_results},
         {"contention: an estimate, not below cm02", test_contention_estimate},
         {NULL, NULL}};
-    test_add_suite("analytic exact cases", exact);
-    test_add_suite("analytic model", model);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {
+        {"analytic exact cases", exact},
+        {"analytic model", model},
+        {NULL, NULL}};
+    return test_main_cached(suites);
 }

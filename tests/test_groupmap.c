@@ -101,6 +101,24 @@ typedef struct bad_map {
     const char *message;
 } bad_map;
 
+/* Each map text fails to parse with (at least) its message. */
+static void expect_parse_errors(const bad_map *bad, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        group_map *m = NULL;
+        cs_error err = {""};
+        int rc = group_map_parse(bad[i].text, "map", 1, &m, &err);
+        CU_ASSERT_EQUAL(rc, -1);
+        if (rc != -1 || !strstr(err.msg, bad[i].message)) {
+            fprintf(stderr, "\n'%s': rc %d, '%s', expected '%s'\n", bad[i].text, rc, err.msg,
+                    bad[i].message);
+            CU_FAIL("message");
+        }
+        if (rc == 0)
+            group_map_free(m);
+    }
+}
+
 static void test_errors(void)
 {
     static const bad_map bad[] = {
@@ -118,19 +136,7 @@ static void test_errors(void)
         {"regex a(\\d+) n 2\n", "map:1: unexpected text at column 3"},
         {"regex a(\\d+)\n", "map:1: expected 'regex RE EXPR'"},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        group_map *m = NULL;
-        cs_error err = {""};
-        int rc = group_map_parse(bad[i].text, "map", 1, &m, &err);
-        CU_ASSERT_EQUAL(rc, -1);
-        if (rc != -1 || !strstr(err.msg, bad[i].message)) {
-            fprintf(stderr, "\n'%s': rc %d, '%s', expected '%s'\n", bad[i].text, rc, err.msg,
-                    bad[i].message);
-            CU_FAIL("message");
-        }
-        if (rc == 0)
-            group_map_free(m);
-    }
+    expect_parse_errors(bad, sizeof bad / sizeof bad[0]);
     /* an error while evaluating names the rule's line; first_line offsets (YAML maps) */
     group_map *m;
     cs_error err;
@@ -267,19 +273,7 @@ static void test_pico_errors(void)
         {"NODE 1 CELL\n", "map:1: a PICO map line needs"},
         {"# only a header\nNODE RACK CELL\n", "map: a PICO map without NODE lines"},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        group_map *m = NULL;
-        cs_error err = {""};
-        int rc = group_map_parse(bad[i].text, "map", 1, &m, &err);
-        CU_ASSERT_EQUAL(rc, -1);
-        if (rc != -1 || !strstr(err.msg, bad[i].message)) {
-            fprintf(stderr, "\n'%s': rc %d, '%s', expected '%s'\n", bad[i].text, rc, err.msg,
-                    bad[i].message);
-            CU_FAIL("message");
-        }
-        if (rc == 0)
-            group_map_free(m);
-    }
+    expect_parse_errors(bad, sizeof bad / sizeof bad[0]);
 }
 
 int main(void)

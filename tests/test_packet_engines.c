@@ -41,10 +41,7 @@ static int run(const point *p, pk_engine engine, sim_result *res)
 {
     sim_config c;
     cs_error err;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", p->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", p->alg);
-    coll_spec_init(&c.spec, p->coll, p->P, p->bytes);
+    test_sim_config(&c, p->topology, p->alg, p->coll, p->P, p->bytes);
     if (p->dst)
         c.spec.dst = p->dst;
     if (p->Q)
@@ -212,18 +209,12 @@ static void test_planted_difference_is_caught(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"minimal routing: loop engine = actors engine", test_minimal_routing_agrees},
         {"congested points: same hops, times within 10 %", test_congested_points_agree},
         {"adaptive, ugal: both engines complete", test_adaptive_routing_completes},
         {"planted difference caught", test_planted_difference_is_caught},
         {NULL, NULL}};
-    test_add_suite("packet engines", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"packet engines", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

@@ -117,10 +117,7 @@ static int work(const void *arg, void **payload, size_t *len, cs_error *err)
 
 static int near(double got, double want)
 {
-    if (fabs(got - want) <= 1e-6 * want)
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g\n", got, want);
-    return 0;
+    return test_close_rel(got, want, 1e-6);
 }
 
 static void check_engine(pk_engine e)
@@ -161,16 +158,10 @@ static void test_actors_engine(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"isend / irecv / wait_any / compute, loop engine", test_loop_engine},
         {"isend / irecv / wait_any / compute, actors engine", test_actors_engine},
         {NULL, NULL}};
-    test_add_suite("packet handles", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"packet handles", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

@@ -51,10 +51,7 @@ static double run(const point *pt, double *finish)
     for (int32_t r = 0; finish && r < pt->P; r++)
         finish[r] = -1;
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", pt->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", pt->algorithm);
-    coll_spec_init(&c.spec, pt->coll, pt->P, pt->bytes);
+    test_sim_config(&c, pt->topology, pt->algorithm, pt->coll, pt->P, pt->bytes);
     c.spec.root = pt->root;
     c.spec.dst = pt->dst;
     c.spec.ranks_per_node = pt->Q > 0 ? pt->Q : 1;
@@ -388,10 +385,6 @@ static void test_ports(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case closed[] = {
         {"one message: o_s + L hops + (s + envelope)/bw + o_r", test_one_message},
         {"a 0-byte message pays latency and overheads", test_zero_bytes},
@@ -411,9 +404,9 @@ int main(void)
         {"precedence and include", test_precedence},
         {"NIC ports", test_ports},
         {NULL, NULL}};
-    test_add_suite("endpoint closed forms", closed);
-    test_add_suite("endpoint configuration", config);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {
+        {"endpoint closed forms", closed},
+        {"endpoint configuration", config},
+        {NULL, NULL}};
+    return test_main_cached(suites);
 }

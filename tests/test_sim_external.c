@@ -247,18 +247,12 @@ static void test_bad_files(void)
 
 int main(void)
 {
-    char cache[128];
-    if (test_cache_dir_create(cache, sizeof cache) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"Full and cluster-zone XML time like the built-in fat tree", test_same_times_as_builtin},
         {"link classes: property, group map, default", test_link_classes},
         {"hand-written Floyd Kautz: Kautz routes, SimGrid = traffic model", test_floyd_kautz},
         {"bad platform files name file:line", test_bad_files},
         {NULL, NULL}};
-    test_add_suite("sim_external", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(cache);
-    return rc;
+    static const test_suite suites[] = {{"sim_external", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

@@ -53,10 +53,7 @@ static double swing_latency_time(const char *topology, const char *ports)
 
 static int close_rel(double got, double want)
 {
-    if (fabs(got - want) <= 1e-6 * want)
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g\n", got, want);
-    return 0;
+    return test_close_rel(got, want, 1e-6);
 }
 
 static void test_torus_ports(void)
@@ -83,17 +80,11 @@ static void test_hyperx_ports(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"torus: 4 concurrent sends take the time of one", test_torus_ports},
         {"HammingMesh: 2D ports at full rate", test_hammingmesh_ports},
         {"HyperX: 2D ports at full rate", test_hyperx_ports},
         {NULL, NULL}};
-    test_add_suite("multiport hosts", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"multiport hosts", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

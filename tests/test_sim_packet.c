@@ -44,10 +44,7 @@ typedef struct point {
 static int run(const point *p, sim_result *res, cs_error *err)
 {
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", p->topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", p->alg);
-    coll_spec_init(&c.spec, p->coll, p->P, p->bytes);
+    test_sim_config(&c, p->topology, p->alg, p->coll, p->P, p->bytes);
     if (p->dst)
         c.spec.dst = p->dst;
     c.reduce_Bps = c.copy_Bps = 0; /* network only */
@@ -83,10 +80,7 @@ static sim_row row_of(const point *p)
 
 static int close_rel(double got, double want, double rel)
 {
-    if (fabs(got - want) <= rel * fabs(want))
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
-    return 0;
+    return test_close_rel(got, want, rel);
 }
 
 /* SimGrid ends activities within surf/precision (1e-9): a few ns over ~100 sleeps. */
@@ -378,10 +372,6 @@ static void test_bad_options(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"single message: H lat + (N+H-1) s/bw", test_single_message_closed_form},
         {"two messages share a link", test_two_messages_share_a_link},
@@ -401,8 +391,6 @@ int main(void)
         {"port imbalance detected", test_port_imbalance_is_detected},
         {"bad options", test_bad_options},
         {NULL, NULL}};
-    test_add_suite("packet model", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"packet model", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

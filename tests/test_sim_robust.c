@@ -151,10 +151,6 @@ static void test_refuse_after_prepare(void)
 
 int main(void)
 {
-    char cache[128];
-    if (test_cache_dir_create(cache, sizeof cache) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"deadlock_all_receive", test_deadlock_all_receive},
         {"deadlock_later_step", test_deadlock_later_step},
@@ -162,8 +158,6 @@ int main(void)
         {"refuse_huge", test_refuse_huge},
         {"refuse_after_prepare", test_refuse_after_prepare},
         {NULL, NULL}};
-    test_add_suite("sim_robust", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(cache);
-    return rc;
+    static const test_suite suites[] = {{"sim_robust", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

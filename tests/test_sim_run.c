@@ -25,10 +25,7 @@ static int run_q(const char *topology, coll_kind coll, const char *alg, int32_t 
                  cs_error *err)
 {
     sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", topology);
-    snprintf(c.algorithm, sizeof c.algorithm, "%s", alg);
-    coll_spec_init(&c.spec, coll, P, bytes);
+    test_sim_config(&c, topology, alg, coll, P, bytes);
     c.spec.ranks_per_node = Q;
     c.reduce_Bps = c.copy_Bps = 0; /* closed forms below are network-only */
     c.per_rank = 1;
@@ -60,10 +57,7 @@ static double run_time(const char *topology, coll_kind coll, const char *alg, in
 
 static int close_rel(double got, double want, double rel)
 {
-    if (fabs(got - want) <= rel * fabs(want))
-        return 1;
-    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
-    return 0;
+    return test_close_rel(got, want, rel);
 }
 
 /* Two neighbouring hosts of a ring: link 1 GB/s, 10 us. */
@@ -506,10 +500,6 @@ static void test_alltoallv_workload_algbw(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case closed_forms[] = {
         {"one message on one link", test_one_message_one_link},
         {"two messages share a link", test_two_messages_share_a_link},
@@ -533,10 +523,10 @@ int main(void)
         {"crash", test_crash_is_an_error},
         {"bad points", test_bad_points},
         {NULL, NULL}};
-    test_add_suite("sim closed forms", closed_forms);
-    test_add_suite("sim traffic", traffic);
-    test_add_suite("sim errors", errors);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {
+        {"sim closed forms", closed_forms},
+        {"sim traffic", traffic},
+        {"sim errors", errors},
+        {NULL, NULL}};
+    return test_main_cached(suites);
 }

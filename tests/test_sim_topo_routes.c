@@ -124,18 +124,12 @@ static void test_checker_notices_a_wrong_platform(void)
 
 int main(void)
 {
-    char dir[64];
-    if (test_cache_dir_create(dir, sizeof dir) < 0)
-        return 1;
-    CU_initialize_registry();
     static const test_case cases[] = {
         {"every family agrees with SimGrid", test_small_instances},
         {"machine presets agree with SimGrid", test_presets},
         {"the checker notices a wrong platform", test_checker_notices_a_wrong_platform},
         {NULL, NULL},
     };
-    test_add_suite("sim_topo_routes", cases);
-    int rc = test_run_suites();
-    test_cache_dir_remove(dir);
-    return rc;
+    static const test_suite suites[] = {{"sim_topo_routes", cases}, {NULL, NULL}};
+    return test_main_cached(suites);
 }

@@ -14,18 +14,7 @@
 static sweep_plan *load_text(const char *text, uint64_t seed, cs_error *err, char *path,
                              size_t n)
 {
-    snprintf(path, n, "/tmp/collsim-test-plan-XXXXXX.lua");
-    int fd = mkstemps(path, 4);
-    if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
-        cs_fail(err, "cannot write %s", path);
-        return NULL;
-    }
-    close(fd);
-    scenario_opts o = {.outdir = "/tmp/collsim-test-plan-out", .have_seed = 1, .seed = seed};
-    sweep_plan *p;
-    int rc = scenario_load(path, &o, &p, err);
-    unlink(path);
-    return rc == 0 ? p : NULL;
+    return test_load_scenario(text, seed, err, path, n);
 }
 
 static const char two_algs[] =

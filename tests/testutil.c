@@ -2,9 +2,14 @@
 #include "testutil.h"
 
 #include "sim/placement.h"
+#include "sim/sim.h"
+#include "sweep/sweep.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 void test_add_suite(const char *name, const test_case *cases)
 {
@@ -110,4 +115,53 @@ int test_place(const char *text, const topology *t, int32_t P, int32_t Q, int32_
 int32_t test_from_row_major(int32_t x, int32_t rows, int32_t cols)
 {
     return x / cols + rows * (x % cols);
+}
+
+sweep_plan *test_load_scenario(const char *text, uint64_t seed, cs_error *err, char *path,
+                               size_t n)
+{
+    snprintf(path, n, "/tmp/collsim-test-plan-XXXXXX.lua");
+    int fd = mkstemps(path, 4);
+    if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+        if (fd >= 0)
+            close(fd);
+        cs_fail(err, "cannot write %s", path);
+        return NULL;
+    }
+    close(fd);
+    scenario_opts o = {.outdir = "/tmp/collsim-test-plan-out", .have_seed = 1, .seed = seed};
+    sweep_plan *p;
+    int rc = scenario_load(path, &o, &p, err);
+    unlink(path);
+    return rc == 0 ? p : NULL;
+}
+
+int test_close_rel(double got, double want, double rel)
+{
+    if (fabs(got - want) <= rel * fabs(want))
+        return 1;
+    fprintf(stderr, "got %.12g, expected %.12g (rel %.3g)\n", got, want, fabs(got - want) / want);
+    return 0;
+}
+
+int test_main_cached(const test_suite *suites)
+{
+    char dir[64];
+    if (test_cache_dir_create(dir, sizeof dir) < 0)
+        return 1;
+    CU_initialize_registry();
+    for (const test_suite *s = suites; s->name; s++)
+        test_add_suite(s->name, s->cases);
+    int rc = test_run_suites();
+    test_cache_dir_remove(dir);
+    return rc;
+}
+
+void test_sim_config(sim_config *c, const char *topology, const char *alg, coll_kind coll,
+                     int32_t P, int64_t bytes)
+{
+    sim_config_init(c);
+    snprintf(c->topology, sizeof c->topology, "%s", topology);
+    snprintf(c->algorithm, sizeof c->algorithm, "%s", alg);
+    coll_spec_init(&c->spec, coll, P, bytes);
 }

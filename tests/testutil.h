@@ -32,11 +32,36 @@ int test_verify_expect_ok(const alg_desc *alg, const coll_spec *spec);
 int test_cache_dir_create(char *dir, size_t n);
 void test_cache_dir_remove(const char *dir);
 
+/* The main() of suites that run simulations: the suites (a list ending with a NULL name)
+ * run in a private platform cache (test_cache_dir_create), removed after; returns the
+ * exit status. */
+typedef struct test_suite {
+    const char *name;
+    const test_case *cases;
+} test_suite;
+int test_main_cached(const test_suite *suites);
+
 /* Places P ranks (Q per node) on t with a placement text (placement.h); -1 and err on
  * failure. */
 struct topology;
 int test_place(const char *text, const struct topology *t, int32_t P, int32_t Q, int32_t *hosts,
                cs_error *err);
+
+/* Loads a scenario from its text (written to a temporary file, path: n >= 64, removed
+ * again) with the given seed; the plan, or NULL with err. */
+struct sweep_plan;
+struct sweep_plan *test_load_scenario(const char *text, uint64_t seed, cs_error *err, char *path,
+                                      size_t n);
+
+/* sim_config_init, then the topology spec, the algorithm and the collective (P ranks, a
+ * vector of `bytes`): what every simulation test starts from. */
+struct sim_config;
+void test_sim_config(struct sim_config *c, const char *topology, const char *alg, coll_kind coll,
+                     int32_t P, int64_t bytes);
+
+/* |got - want| <= rel x |want|; otherwise prints both (and the relative error) and
+ * returns 0. */
+int test_close_rel(double got, double want, double rel);
 
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);

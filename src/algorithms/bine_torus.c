@@ -204,10 +204,10 @@ static void slice(const void *ctx, int i, int32_t r, sched_builder *b)
     const bfly_pattern *p = &c->pat[i];
     const tree_pattern *t = &c->tp[i];
     switch (c->coll) {
-    case COLL_BCAST: tree_bcast(b, t, &c->map, r); break;
-    case COLL_REDUCE: tree_reduce(b, t, &c->map, r); break;
-    case COLL_GATHER: tree_gather(b, t, &c->map, r); break;
-    case COLL_SCATTER: tree_scatter(b, t, &c->map, r); break;
+    case COLL_BCAST:
+    case COLL_REDUCE:
+    case COLL_GATHER:
+    case COLL_SCATTER: tree_collective(c->coll, b, t, &c->map, r); break;
     case COLL_REDUCE_SCATTER:
         bfly_rs_core_opts(b, p, &c->map, r, NULL);
         if (c->remaps)

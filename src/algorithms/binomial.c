@@ -47,52 +47,31 @@ static int prepare_doubling(const coll_spec *s, sched_layout *l, void **ctx, cs_
     return prepare(s, l, ctx, 1);
 }
 
-static void gen_bcast(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+/* The tree's bcast, reduce, gather or scatter, as the spec's collective says. */
+static void gen_tree(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
-    (void)s;
     const binomial_ctx *c = ctx;
-    tree_bcast(b, &c->tp, &c->map, r);
-}
-
-static void gen_reduce(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const binomial_ctx *c = ctx;
-    tree_reduce(b, &c->tp, &c->map, r);
-}
-
-static void gen_gather(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const binomial_ctx *c = ctx;
-    tree_gather(b, &c->tp, &c->map, r);
-}
-
-static void gen_scatter(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const binomial_ctx *c = ctx;
-    tree_scatter(b, &c->tp, &c->map, r);
+    tree_collective(s->coll, b, &c->tp, &c->map, r);
 }
 
 const alg_desc alg_family_binomial[] = {
     {COLL_BCAST, "binomial_halving",
      "binomial tree, distance-halving (MPICH): root sends to P/2 first", "any P >= 2", NULL,
-     prepare_halving, gen_bcast, free, 0},
+     prepare_halving, gen_tree, free, 0},
     {COLL_BCAST, "binomial_doubling",
      "binomial tree, distance-doubling (Open MPI): root sends to 1 first", "any P >= 2", NULL,
-     prepare_doubling, gen_bcast, free, 0},
+     prepare_doubling, gen_tree, free, 0},
     {COLL_REDUCE, "binomial", "binomial tree (MPICH), leaves to root, distance-doubling in time",
-     "any P >= 2", NULL, prepare_halving, gen_reduce, free, 0},
+     "any P >= 2", NULL, prepare_halving, gen_tree, free, 0},
     {COLL_REDUCE, "binomial_doubling",
      "distance-doubling binomial tree, leaves to root (rank 1 sends to the root last)",
-     "any P >= 2", NULL, prepare_doubling, gen_reduce, free, 0},
+     "any P >= 2", NULL, prepare_doubling, gen_tree, free, 0},
     {COLL_GATHER, "binomial", "binomial tree (MPICH), contiguous subtrees", "any P >= 2", NULL,
-     prepare_halving, gen_gather, free, 0},
+     prepare_halving, gen_tree, free, 0},
     {COLL_SCATTER, "binomial", "binomial tree (MPICH), contiguous subtrees", "any P >= 2", NULL,
-     prepare_halving, gen_scatter, free, 0},
+     prepare_halving, gen_tree, free, 0},
     {COLL_SCATTER, "binomial_doubling",
      "distance-doubling binomial tree (root sends to 1 first), strided subtrees", "any P >= 2",
-     NULL, prepare_doubling, gen_scatter, free, 0},
+     NULL, prepare_doubling, gen_tree, free, 0},
     {0},
 };

@@ -415,32 +415,11 @@ static int prepare_tree(const coll_spec *s, sched_layout *l, void **ctx, cs_erro
     return 0;
 }
 
-static void gen_bcast(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
+/* The BFS tree's bcast, reduce, scatter or gather, as the spec's collective says. */
+static void gen_tree(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
 {
-    (void)s;
     const kz_ctx *k = ctx;
-    tree_bcast(b, &k->tp, &k->map, r);
-}
-
-static void gen_reduce(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const kz_ctx *k = ctx;
-    tree_reduce(b, &k->tp, &k->map, r);
-}
-
-static void gen_scatter(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const kz_ctx *k = ctx;
-    tree_scatter(b, &k->tp, &k->map, r);
-}
-
-static void gen_gather(const coll_spec *s, const void *ctx, int32_t r, sched_builder *b)
-{
-    (void)s;
-    const kz_ctx *k = ctx;
-    tree_gather(b, &k->tp, &k->map, r);
+    tree_collective(s->coll, b, &k->tp, &k->map, r);
 }
 
 /* ---- MULTITREE ------------------------------------------------------------------------- */
@@ -557,13 +536,13 @@ const alg_desc alg_family_kautz[] = {
      KAUTZ, NULL, prepare_combine, gen_allreduce, kz_release, 0},
     {COLL_ALLTOALL, "kautz_c", "Kautz message-combine: 2 steps (d+1, then d blocks), final copy",
      KAUTZ, NULL, prepare_combine, gen_alltoall, kz_release, 0},
-    {COLL_BCAST, "kautz_c", "Kautz BFS out-tree: 2 steps", KAUTZ, NULL, prepare_tree, gen_bcast,
+    {COLL_BCAST, "kautz_c", "Kautz BFS out-tree: 2 steps", KAUTZ, NULL, prepare_tree, gen_tree,
      kz_release, 0},
     {COLL_SCATTER, "kautz_c", "Kautz BFS out-tree: 2 steps (branch, then 1 chunk)", KAUTZ, NULL,
-     prepare_tree, gen_scatter, kz_release, 0},
-    {COLL_REDUCE, "kautz_c", "Kautz BFS in-tree: 2 steps", KAUTZ, NULL, prepare_tree, gen_reduce,
+     prepare_tree, gen_tree, kz_release, 0},
+    {COLL_REDUCE, "kautz_c", "Kautz BFS in-tree: 2 steps", KAUTZ, NULL, prepare_tree, gen_tree,
      kz_release, 0},
-    {COLL_GATHER, "kautz_c", "Kautz BFS in-tree: 2 steps", KAUTZ, NULL, prepare_tree, gen_gather,
+    {COLL_GATHER, "kautz_c", "Kautz BFS in-tree: 2 steps", KAUTZ, NULL, prepare_tree, gen_tree,
      kz_release, 0},
     {COLL_ALLGATHER, "kautz_m", "Kautz-M: forwards serialized, one block per link: d+1 steps",
      KAUTZ, NULL, prepare_serial, gen_allgather, kz_release, 0},

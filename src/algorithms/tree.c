@@ -21,6 +21,29 @@ static void subtree_blocks(const tree_pattern *t, const chunk_map *m, int32_t v,
         chunk_map_push(m, out, (int32_t)parts->r[i].lo, (int32_t)parts->r[i].hi);
 }
 
+/* What v's message carries: its subtree's chunks (scatter, gather), or the whole vector
+ * (bcast, reduce). */
+static void blocks_of(const sched_builder *b, const tree_pattern *t, const chunk_map *m,
+                      int32_t v, int subtrees, range_list *parts, range_list *out)
+{
+    if (subtrees)
+        subtree_blocks(t, m, v, parts, out);
+    else
+        whole_vector(b, out);
+}
+
+/* The participant of rank r, or -1 for a rank folded out of the tree, which then only
+ * stays in step (t->nsteps empty steps). */
+static int32_t participant_or_steps(sched_builder *b, const tree_pattern *t, const chunk_map *m,
+                                    int32_t r)
+{
+    int32_t v = chunk_map_participant(m, r);
+    if (v < 0)
+        for (int s = 0; s < t->nsteps; s++)
+            sb_step(b);
+    return v;
+}
+
 /* The children v sends to at broadcast step t (at most TREE_MAX_FANOUT). */
 enum { TREE_MAX_FANOUT = 4096 };
 static int children_at(const tree_pattern *t, int32_t v, int s, int32_t *out)
@@ -35,30 +58,21 @@ static int children_at(const tree_pattern *t, int32_t v, int s, int32_t *out)
 static void down(sched_builder *b, const tree_pattern *t, const chunk_map *m, int32_t r,
                  int subtrees)
 {
-    int32_t v = chunk_map_participant(m, r);
-    if (v < 0) { /* folded out: stay in step */
-        for (int s = 0; s < t->nsteps; s++)
-            sb_step(b);
+    int32_t v = participant_or_steps(b, t, m, r);
+    if (v < 0)
         return;
-    }
     int rs = t->recv_step(t->ctx, v);
     range_list parts = {0}, blocks = {0};
     int32_t *kids = xmalloc(TREE_MAX_FANOUT * sizeof *kids);
     for (int s = 0; s < t->nsteps; s++) {
         sb_step(b);
         if (s == rs) {
-            if (subtrees)
-                subtree_blocks(t, m, v, &parts, &blocks);
-            else
-                whole_vector(b, &blocks);
+            blocks_of(b, t, m, v, subtrees, &parts, &blocks);
             sb_recv(b, chunk_map_rank(m, t->parent(t->ctx, v)), blocks.r, (uint32_t)blocks.n, 0);
         } else if (s > rs) {
             int nc = children_at(t, v, s, kids);
             for (int k = 0; k < nc; k++) {
-                if (subtrees)
-                    subtree_blocks(t, m, kids[k], &parts, &blocks);
-                else
-                    whole_vector(b, &blocks);
+                blocks_of(b, t, m, kids[k], subtrees, &parts, &blocks);
                 sb_send(b, chunk_map_rank(m, kids[k]), blocks.r, (uint32_t)blocks.n);
             }
         }
@@ -72,12 +86,9 @@ static void down(sched_builder *b, const tree_pattern *t, const chunk_map *m, in
 static void up(sched_builder *b, const tree_pattern *t, const chunk_map *m, int32_t r,
                int subtrees)
 {
-    int32_t v = chunk_map_participant(m, r);
-    if (v < 0) { /* folded out: stay in step */
-        for (int s = 0; s < t->nsteps; s++)
-            sb_step(b);
+    int32_t v = participant_or_steps(b, t, m, r);
+    if (v < 0)
         return;
-    }
     int rs = t->recv_step(t->ctx, v);
     range_list parts = {0}, blocks = {0};
     int32_t *kids = xmalloc(TREE_MAX_FANOUT * sizeof *kids);
@@ -85,10 +96,7 @@ static void up(sched_builder *b, const tree_pattern *t, const chunk_map *m, int3
         int bs = t->nsteps - 1 - s; /* the broadcast step this step mirrors */
         sb_step(b);
         if (bs == rs) {
-            if (subtrees)
-                subtree_blocks(t, m, v, &parts, &blocks);
-            else
-                whole_vector(b, &blocks);
+            blocks_of(b, t, m, v, subtrees, &parts, &blocks);
             sb_send(b, chunk_map_rank(m, t->parent(t->ctx, v)), blocks.r, (uint32_t)blocks.n);
         } else if (bs > rs) {
             int nc = children_at(t, v, bs, kids);
@@ -128,6 +136,17 @@ void tree_reduce(sched_builder *b, const tree_pattern *t, const chunk_map *m, in
 void tree_gather(sched_builder *b, const tree_pattern *t, const chunk_map *m, int32_t r)
 {
     up(b, t, m, r, 1);
+}
+
+void tree_collective(coll_kind coll, sched_builder *b, const tree_pattern *t, const chunk_map *m,
+                     int32_t r)
+{
+    switch (coll) {
+    case COLL_REDUCE: tree_reduce(b, t, m, r); break;
+    case COLL_GATHER: tree_gather(b, t, m, r); break;
+    case COLL_SCATTER: tree_scatter(b, t, m, r); break;
+    default: tree_bcast(b, t, m, r); break;
+    }
 }
 
 /* ---- binomial trees ------------------------------------------------------------------ */

@@ -47,6 +47,10 @@ void tree_bcast(sched_builder *b, const tree_pattern *t, const chunk_map *m, int
 void tree_reduce(sched_builder *b, const tree_pattern *t, const chunk_map *m, int32_t r);
 void tree_gather(sched_builder *b, const tree_pattern *t, const chunk_map *m, int32_t r);
 void tree_scatter(sched_builder *b, const tree_pattern *t, const chunk_map *m, int32_t r);
+/* The one of the four for coll (COLL_BCAST, COLL_REDUCE, COLL_GATHER, COLL_SCATTER; any
+ * other is a bcast). */
+void tree_collective(coll_kind coll, sched_builder *b, const tree_pattern *t, const chunk_map *m,
+                     int32_t r);
 
 /* Binomial trees over n participants (any n), ceil(log2 n) steps.
  * Distance-halving (MPICH): the root first sends to 2^(L-1); subtrees are contiguous.

@@ -43,6 +43,9 @@ static const char usage[] =
     "                     (timeout, error), e.g. under a larger --point-timeout\n"
     "  --max-memory SIZE  refuse a topology (before building it) and points estimated to\n"
     "                     need more memory (default: half of the physical memory; 0: none)\n"
+    "  --announce-over S  announce, before it starts, a point expected to run longer\n"
+    "                     than S seconds (its rough time estimate; default 60; 0: every\n"
+    "                     point)\n"
     "  -q, --quiet        nothing on stderr but errors (no progress, summary, plot notes)\n"
     "docs/scenarios.md describes scenario files; docs/results.md the outputs.\n";
 
@@ -56,6 +59,7 @@ static const struct option opts[] = {
     {"max-memory", required_argument, 0, 'X'}, {"model", required_argument, 0, 'm'},
     {"dry-run", no_argument, 0, 'D'},      {"retry", no_argument, 0, 'R'},
     {"overwrite", no_argument, 0, 'W'},    {"help", no_argument, 0, 'h'},
+    {"announce-over", required_argument, 0, 'A'},
     {0, 0, 0, 0}};
 
 typedef struct run_cli {
@@ -74,6 +78,21 @@ static int parse_shard(const char *text, int *k, int *n, cs_error *err)
     char extra;
     if (sscanf(text, "%d/%d%c", k, n, &extra) != 2 || *n < 1 || *k < 1 || *k > *n)
         return cs_fail(err, "'%s' is not K/N with 1 <= K <= N", text);
+    return 0;
+}
+
+/* --announce-over S: seconds (a number or a time with its unit), >= 0. */
+static int parse_announce(const char *text, double *out, cs_error *err)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if ((end == text || *end != '\0') && parse_time(text, &v, err) < 0)
+        return cs_fail(err, "'%s' is not a time (expected seconds >= 0, "
+                            "e.g. 60 or 90s; 0 announces every point)", text);
+    if (!(v >= 0))
+        return cs_fail(err, "'%s' is negative (expected seconds >= 0; 0 "
+                            "announces every point)", text);
+    *out = v;
     return 0;
 }
 
@@ -110,6 +129,7 @@ static int parse_option(int c, void *arg, cs_error *err)
     case 'F': v->run.force = 1; return 0;
     case 'R': v->run.retry = 1; return 0;
     case 'X': return parse_size(optarg, &v->load.max_memory, err);
+    case 'A': return parse_announce(optarg, &v->run.announce_over_s, err);
     case 'D': v->dry_run = v->load.dry_run = 1; return 0;
     case 'm':
         v->load.have_model = 1;
@@ -129,7 +149,8 @@ static int parse_args(int argc, char **argv, run_cli *v)
 {
     memset(v, 0, sizeof *v);
     v->run = (sweep_run_opts){.jobs = 1, .shard_k = 1, .shard_n = 1,
-                              .progress = isatty(2) ? PROGRESS_TTY : PROGRESS_LINES};
+                              .progress = isatty(2) ? PROGRESS_TTY : PROGRESS_LINES,
+                              .announce_over_s = 60};
     v->load.lua_timeout_s = SCENARIO_LUA_TIMEOUT_S;
     v->load.lua_memory = SCENARIO_LUA_MEMORY;
     v->load.max_memory = estimate_default_max_memory();
@@ -191,16 +212,37 @@ static void print_skipped(const sweep_plan *plan)
                         "points whose constraints they do not meet:\n%s", n, buf);
 }
 
+/* Claims the output directory (sweep.h: outdir_claim): before the scenario is loaded, so
+ * that nothing it writes then (collsim.draw, io.open) lands in a directory another run
+ * holds, or over the results of an earlier run not yet moved aside. */
+static int claim(const run_cli *v, outdir_lock *lock)
+{
+    char moved[4200];
+    cs_error err;
+    outdir_mode mode = v->run.resume ? OUTDIR_RESUME : v->overwrite ? OUTDIR_OVERWRITE : OUTDIR_NEW;
+    if (outdir_claim(v->outdir, mode, lock, moved, sizeof moved, &err) < 0) {
+        fprintf(stderr, "collsim run: %s\n", err.msg);
+        return -1;
+    }
+    if (moved[0] && v->run.progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --overwrite: the earlier results moved to %s/\n", moved);
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_cli v;
     int rc = parse_args(argc, argv, &v);
     if (rc != 0)
         return rc == -1 ? 0 : rc; /* -1: --help was printed */
+    outdir_lock lock = {.fd = -1};
+    if (!v.dry_run && claim(&v, &lock) < 0) /* --dry-run creates no output directory */
+        return EXIT_USAGE;
     sweep_plan *plan;
     cs_error err;
     if (scenario_load(v.scenario, &v.load, &plan, &err) < 0) {
         fprintf(stderr, "%s\n", err.msg); /* "file:line: message" */
+        outdir_release(&lock);
         return EXIT_USAGE;
     }
     if (v.run.progress != PROGRESS_QUIET)
@@ -210,16 +252,6 @@ int cmd_run(int argc, char **argv)
         sweep_plan_free(plan);
         return rc;
     }
-    outdir_lock lock;
-    char moved[4200];
-    outdir_mode mode = v.run.resume ? OUTDIR_RESUME : v.overwrite ? OUTDIR_OVERWRITE : OUTDIR_NEW;
-    if (outdir_claim(v.outdir, mode, &lock, moved, sizeof moved, &err) < 0) {
-        fprintf(stderr, "collsim run: %s\n", err.msg);
-        sweep_plan_free(plan);
-        return EXIT_USAGE;
-    }
-    if (moved[0] && v.run.progress != PROGRESS_QUIET)
-        fprintf(stderr, "collsim run: --overwrite: the earlier results moved to %s/\n", moved);
     sweep_outcome out;
     if (sweep_run(plan, &v.run, &out, &err) < 0) {
         fprintf(stderr, "collsim run: %s\n", err.msg);

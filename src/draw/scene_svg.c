@@ -89,23 +89,28 @@ static void put_path(FILE *f, const scene *s, const scene_item *it, const char *
     put_end(f, it, "path");
 }
 
+/* "<tag" and the element's position: its x and y under the attribute names given. */
+static void put_open(FILE *f, const char *tag, const char *xname, const char *yname,
+                     const scene_item *it)
+{
+    fprintf(f, "<%s", tag);
+    put_num_attr(f, xname, it->x);
+    put_num_attr(f, yname, it->y);
+}
+
 static void put_item(FILE *f, const scene *s, const scene_item *it, const char *id_prefix)
 {
     static const char *anchors[] = {"start", "middle", "end"};
     switch (it->kind) {
     case SCENE_PATH: put_path(f, s, it, id_prefix); break;
     case SCENE_CIRCLE:
-        fputs("<circle", f);
-        put_num_attr(f, "cx", it->x);
-        put_num_attr(f, "cy", it->y);
+        put_open(f, "circle", "cx", "cy", it);
         put_num_attr(f, "r", it->r);
         put_common(f, it, id_prefix);
         put_end(f, it, "circle");
         break;
     case SCENE_RECT:
-        fputs("<rect", f);
-        put_num_attr(f, "x", it->x);
-        put_num_attr(f, "y", it->y);
+        put_open(f, "rect", "x", "y", it);
         put_num_attr(f, "width", it->w);
         put_num_attr(f, "height", it->h);
         if (it->r > 0)
@@ -114,9 +119,7 @@ static void put_item(FILE *f, const scene *s, const scene_item *it, const char *
         put_end(f, it, "rect");
         break;
     case SCENE_TEXT:
-        fputs("<text", f);
-        put_num_attr(f, "x", it->x);
-        put_num_attr(f, "y", it->y);
+        put_open(f, "text", "x", "y", it);
         put_num_attr(f, "font-size", it->h);
         fprintf(f, " text-anchor=\"%s\"", anchors[it->anchor]);
         if (it->bold)

@@ -2,7 +2,8 @@
  * from a scenario, through the same draw_run() as `collsim draw` (src/draw/draw.h,
  * docs/scenarios.md).
  *
- * The call draws at once, while the scenario is loaded (before any sweep point runs).
+ * The call draws at once, while the scenario is loaded (before any sweep point runs;
+ * collsim run has claimed and locked the output directory by then: cmd_run.c).
  * `out` and `link_csv` are relative to the output directory; in the sandbox they must
  * stay under it (the check io.open uses), --unsafe-lua lifts that. Returns a table
  * {steps, max_link_bytes, files, first, last} (draw.h: draw_result).

@@ -4,6 +4,12 @@
  * ETA and the points in flight (the one running longest, how long it has run, "+k more"
  * with -j N); a point that fails also gets a line of its own, so its error stays on the
  * screen. Otherwise (a log file, a pipe): one line per finished point.
+ *
+ * The ETA comes from the points' time estimates (point_cost.c), not from the points done
+ * so far: before any point finishes it is their sum (over the jobs); then each estimate
+ * is scaled by the ratio measured / estimated of the points finished ok. A point expected
+ * to take long (collsim run --announce-over) is announced on a line of its own before it
+ * starts, in every mode but quiet.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,24 +22,46 @@
 /* Redraws closer together than this are skipped (fast points would flood the terminal). */
 #define REDRAW_S 0.1
 
-void progress_init(progress *pr, progress_mode mode, size_t total, size_t done)
+void progress_init(progress *pr, progress_mode mode, size_t total, size_t done, double est_left,
+                   int jobs)
 {
     memset(pr, 0, sizeof *pr);
     pr->mode = mode;
     pr->total = total;
     pr->done = done;
     pr->done_at_start = done;
-    pr->started = wall_seconds();
+    pr->jobs = jobs > 0 ? jobs : 1;
+    pr->est_left = est_left;
     pr->last_draw = -1;
 }
 
-/* Seconds left, from the points per second of this run; < 0 when unknown. */
-static double eta_seconds(const progress *pr)
+double progress_ratio(const progress *pr)
 {
-    size_t ran = pr->done - pr->done_at_start;
-    if (ran == 0)
-        return -1;
-    return (wall_seconds() - pr->started) / (double)ran * (double)(pr->total - pr->done);
+    return pr->est_done > 0 && pr->wall_done > 0 ? pr->wall_done / pr->est_done : 1.0;
+}
+
+double progress_eta(const progress *pr, double ran)
+{
+    size_t left = pr->total > pr->done ? pr->total - pr->done : 0;
+    if (left == 0)
+        return 0;
+    double work = pr->est_left * progress_ratio(pr) - ran;
+    size_t jobs = (size_t)pr->jobs < left ? (size_t)pr->jobs : left;
+    return work > 0 ? work / (double)jobs : 0;
+}
+
+void progress_format_rough(double s, char *buf, size_t n)
+{
+    if (s < 1)
+        snprintf(buf, n, "<1 s");
+    else if (s < 90)
+        snprintf(buf, n, "~%.0f s", s);
+    else if (s < 90 * 60)
+        snprintf(buf, n, "~%.0f min", s / 60);
+    else if (s < 1000 * 3600.0)
+        snprintf(buf, n, "~%.1f h", s / 3600);
+    else
+        snprintf(buf, n, "over 1000 h");
 }
 
 /* "42 s", "3m20s", "2h05m". */
@@ -81,7 +109,8 @@ static int terminal_width(void)
     return 80;
 }
 
-void progress_show(progress *pr, const char *running, double running_s, size_t nrunning)
+void progress_show(progress *pr, const char *running, double running_s, size_t nrunning,
+                   double ran)
 {
     double now = wall_seconds();
     if (pr->mode != PROGRESS_TTY || (pr->last_draw >= 0 && now - pr->last_draw < REDRAW_S))
@@ -89,7 +118,7 @@ void progress_show(progress *pr, const char *running, double running_s, size_t n
     pr->last_draw = now;
     progress_status st = {.done = pr->done, .total = pr->total, .running = running,
                           .running_s = running_s, .more = nrunning ? nrunning - 1 : 0,
-                          .eta_s = eta_seconds(pr)};
+                          .eta_s = progress_eta(pr, ran)};
     char line[1024];
     progress_format(&st, terminal_width(), line, sizeof line);
     fprintf(stderr, "\r\033[K%s", line);
@@ -97,18 +126,42 @@ void progress_show(progress *pr, const char *running, double running_s, size_t n
     pr->shown = 1;
 }
 
-void progress_point(progress *pr, const char *label, const char *status, double wall_s)
+/* Clears the status line before a line of its own, which it then follows. */
+static void clear_status(progress *pr)
+{
+    if (pr->mode != PROGRESS_TTY)
+        return;
+    fputs("\r\033[K", stderr);
+    pr->last_draw = -1; /* the status line is drawn again at once */
+}
+
+void progress_point(progress *pr, const char *label, const char *status, double wall_s,
+                    double est_s)
 {
     pr->done++;
+    pr->est_left = pr->est_left > est_s ? pr->est_left - est_s : 0;
     int failed = strcmp(status, "ok") != 0;
+    if (!failed && wall_s > 0 && est_s > 0) {
+        pr->est_done += est_s;
+        pr->wall_done += wall_s;
+    }
     if (pr->mode == PROGRESS_QUIET || (pr->mode == PROGRESS_TTY && !failed))
         return;
-    if (pr->mode == PROGRESS_TTY) {
-        fputs("\r\033[K", stderr); /* the failure's line replaces the status line */
-        pr->last_draw = -1;       /* which is drawn again at once */
-    }
+    clear_status(pr);
     fprintf(stderr, "collsim run: [%zu/%zu] %s: %s (%.2f s)\n", pr->done, pr->total, label,
             status, wall_s);
+    fflush(stderr);
+}
+
+void progress_announce(progress *pr, size_t number, const char *label, double expect_s)
+{
+    if (pr->mode == PROGRESS_QUIET)
+        return;
+    char rough[32];
+    progress_format_rough(expect_s, rough, sizeof rough);
+    clear_status(pr);
+    fprintf(stderr, "collsim run: point %zu/%zu: %s, expect %s\n", number, pr->total, label,
+            rough);
     fflush(stderr);
 }
 

@@ -33,6 +33,7 @@ typedef struct runner {
     size_t *indices;     /* plan indices of the shard's points */
     size_t n;
     point_record *rec;   /* per shard position */
+    double *cost;        /* per shard position: estimated seconds (point_cost.c) */
     char csv[4200];
     int fd;              /* results.csv, O_APPEND */
     int tfd;             /* timings.csv, O_APPEND */
@@ -53,6 +54,7 @@ static void select_shard(runner *r)
     for (size_t i = (size_t)(r->o->shard_k - 1); i < total; i += (size_t)r->o->shard_n)
         r->indices[r->n++] = i;
     r->rec = xcalloc(r->n + 1, sizeof *r->rec);
+    r->cost = xcalloc(r->n + 1, sizeof *r->cost);
     for (size_t i = 0; i < r->n; i++)
         r->rec[i].wall_s = r->rec[i].time_s = NAN;
 }
@@ -370,7 +372,7 @@ static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, doub
     r->rec[pos].peak_rss_kb = row->sim_peak_rss_kb;
     char label[1024];
     sweep_point_label(r->p, pt, label, sizeof label);
-    progress_point(&r->pr, label, f->error[0] ? f->error : f->status, wall);
+    progress_point(&r->pr, label, f->error[0] ? f->error : f->status, wall, r->cost[pos]);
     return sweep_plan_on_result(r->p, pt, f, row, err);
 }
 
@@ -396,6 +398,18 @@ static int any_active(const runner *r)
     return 0;
 }
 
+/* A point expected (its estimate x the ratio measured so far) to run longer than
+ * --announce-over is announced before it starts. */
+static void announce_if_long(runner *r, size_t pos)
+{
+    double expect = r->cost[pos] * progress_ratio(&r->pr);
+    if (expect <= r->o->announce_over_s)
+        return;
+    char label[1024];
+    sweep_point_label(r->p, sweep_plan_point(r->p, r->indices[pos]), label, sizeof label);
+    progress_announce(&r->pr, pos + 1, label, expect);
+}
+
 /* Starts the point at pos in slot s (or records its error, or its skipping, at once).
  * Returns 1 when it is a second pass of model = "auto" that cannot be decided yet. */
 static int start_point(runner *r, running *s, size_t pos, cs_error *err)
@@ -418,8 +432,10 @@ static int start_point(runner *r, running *s, size_t pos, cs_error *err)
         }
     }
     int rc = sweep_point_config(r->p, pt, &c, &w, &perr);
-    if (rc == 0)
+    if (rc == 0) {
+        announce_if_long(r, pos);
         rc = sim_job_start(&c, &s->job, &perr);
+    }
     workload_free(w);
     if (rc < 0)
         return point_failed(r, pos, &c, "error", perr.msg, wall_seconds() - t0, err);
@@ -533,9 +549,12 @@ static void show_running(runner *r)
 {
     const running *oldest = NULL;
     size_t n = 0;
+    double ran = 0, ratio = progress_ratio(&r->pr), now = wall_seconds();
     for (int j = 0; j < r->o->jobs; j++)
         if (r->slots[j].active) {
             n++;
+            double expect = r->cost[r->slots[j].pos] * ratio, t = now - r->slots[j].started;
+            ran += t < expect ? t : expect;
             if (!oldest || r->slots[j].started < oldest->started)
                 oldest = &r->slots[j];
         }
@@ -543,8 +562,7 @@ static void show_running(runner *r)
     if (oldest)
         sweep_point_label(r->p, sweep_plan_point(r->p, r->indices[oldest->pos]), label,
                           sizeof label);
-    progress_show(&r->pr, oldest ? label : NULL, oldest ? wall_seconds() - oldest->started : 0,
-                  n);
+    progress_show(&r->pr, oldest ? label : NULL, oldest ? now - oldest->started : 0, n, ran);
 }
 
 static int run_points(runner *r, cs_error *err)
@@ -602,6 +620,18 @@ static int run_failed(runner *r, cs_error *err)
     return -1;
 }
 
+/* The time estimates of the points to run (resumed ones are done); returns their sum. */
+static double estimate_points(runner *r)
+{
+    double sum = 0;
+    for (size_t pos = 0; pos < r->n; pos++)
+        if (!r->rec[pos].status[0]) {
+            r->cost[pos] = sweep_point_cost(r->p, sweep_plan_point(r->p, r->indices[pos]));
+            sum += r->cost[pos];
+        }
+    return sum;
+}
+
 static int run(runner *r, cs_error *err)
 {
     if (make_dirs(r->o->outdir, err) < 0 || open_results(r, err) < 0)
@@ -610,7 +640,7 @@ static int run(runner *r, cs_error *err)
     utc_now(r->m.started, sizeof r->m.started);
     if (write_manifest(r, "running", err) < 0)
         return -1;
-    progress_init(&r->pr, r->o->progress, r->n, r->out->resumed);
+    progress_init(&r->pr, r->o->progress, r->n, r->out->resumed, estimate_points(r), r->o->jobs);
     int rc = run_points(r, err);
     if (rc < 0)
         stop_all(r, r->out->signal ? r->out->signal : SIGTERM);
@@ -636,6 +666,7 @@ int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_err
         if (sweep_plan_point(p, r.indices[i])->auto_pass) {
             free(r.indices);
             free(r.rec);
+            free(r.cost);
             return cs_fail(err, "--shard: model = \"auto\" ranks its first pass over the whole "
                                 "plan; run a scenario with auto points without --shard");
         }
@@ -658,5 +689,6 @@ int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_err
     free(r.slots);
     free(r.indices);
     free(r.rec);
+    free(r.cost);
     return rc;
 }

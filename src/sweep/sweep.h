@@ -177,6 +177,9 @@ typedef struct sweep_run_opts {
                               --model changed */
     int retry;             /* with resume: run again the points whose rows are not ok
                               (timeout, error), dropping those rows */
+    double announce_over_s; /* a point expected to run longer (its time estimate x the
+                              measured / estimated ratio so far) is announced before it
+                              starts; 0 announces every point (collsim run: 60) */
 } sweep_run_opts;
 
 typedef struct sweep_outcome {

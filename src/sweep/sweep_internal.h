@@ -11,7 +11,8 @@
  *   lua_expand.c    collsim.sweep: the cartesian product, seeds, filter
  *   csvfile.c       reading and rewriting results.csv
  *   manifest.c      manifest.json
- *   progress.c      the progress line / log lines
+ *   progress.c      the progress line / log lines, the ETA, announcements of long points
+ *   point_cost.c    a point's time estimate (for the ETA)
  *   runner.c        running a plan: jobs, signals, resume
  *   plot.c          running scripts/plot.py
  *   merge.c         collsim merge: shard outputs into one
@@ -240,23 +241,65 @@ int scenario_l_draw(lua_State *L);
 /* Adds the points of the axes to the plan (raising Lua errors); returns how many. */
 size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t sweep_no);
 
-/* progress.c */
+/* point_cost.c: a rough time estimate of a point before it runs, in CPU seconds of one
+ * core of the machine the constants were fitted on (scripts/bench/point_cost.sh). */
+typedef struct point_work {
+    sim_model model;
+    double ranks;
+    double messages; /* sends of all ranks */
+    double bytes;    /* bytes of those sends */
+    double steps;    /* steps of the longest rank */
+    double mtu;      /* model packet: bytes per packet */
+    double hosts;    /* of the topology */
+} point_work;
+/* The work of a point, from three sampled ranks of its schedule (or a formula when the
+ * schedule cannot be generated in this process). */
+void point_work_of(const sweep_plan *p, const sweep_point *pt, point_work *w);
+/* The cost model: seconds for that work. Increases with ranks, messages, steps' width
+ * and (packet) bytes. */
+double point_cost_seconds(const point_work *w);
+/* point_cost_seconds(point_work_of(pt)). */
+double sweep_point_cost(const sweep_plan *p, const sweep_point *pt);
+
+/* progress.c. The ETA is the estimates (point_cost.c) of the points not finished, times
+ * the ratio of measured to estimated seconds of the points this run finished "ok" (1
+ * before any has), less what the running points have already run, over the jobs. */
 typedef struct progress {
     progress_mode mode;
     size_t total, done, done_at_start;
-    double started;
-    double last_draw; /* when the status line was drawn, < 0: draw at the next call */
-    int shown;        /* a status line is on the terminal */
+    int jobs;          /* points in flight at once */
+    double est_left;   /* estimated seconds of the points not finished */
+    double est_done;   /* estimated and measured seconds of the points finished ok */
+    double wall_done;
+    double last_draw;  /* when the status line was drawn, < 0: draw at the next call */
+    int shown;         /* a status line is on the terminal */
 } progress;
-void progress_init(progress *pr, progress_mode mode, size_t total, size_t done);
-/* One point finished (status "ok", or its error): a log line, except on a terminal for
- * an "ok" point. */
-void progress_point(progress *pr, const char *label, const char *status, double wall_s);
+/* total points, done of them already (resumed); est_left: the sum of the estimates of
+ * the other total - done points. */
+void progress_init(progress *pr, progress_mode mode, size_t total, size_t done, double est_left,
+                   int jobs);
+/* Measured over estimated seconds of the points finished ok so far; 1 before any. */
+double progress_ratio(const progress *pr);
+/* Seconds left: (est_left x ratio - ran) / min(jobs, points left), where `ran` is what
+ * the running points have run already (each counted up to its own expected time). 0 when
+ * nothing is left. */
+double progress_eta(const progress *pr, double ran);
+/* One point finished (status "ok", or its error) after wall_s seconds; est_s was its
+ * estimate. A log line, except on a terminal for an "ok" point. */
+void progress_point(progress *pr, const char *label, const char *status, double wall_s,
+                    double est_s);
+/* A point about to start whose expected time (estimate x ratio) is long: "collsim run:
+ * point 17/40: allreduce ring P=4096 n=16MiB, expect ~3 min" on a line of its own. */
+void progress_announce(progress *pr, size_t number, const char *label, double expect_s);
 /* On a terminal: (re)draws the status line with the points in flight: `running`, the
  * label of the one running longest (NULL: none), running_s seconds so far, and nrunning
- * of them in all. Redraws closer together than 0.1 s are skipped. */
-void progress_show(progress *pr, const char *running, double running_s, size_t nrunning);
+ * of them in all; `ran` as progress_eta. Redraws closer together than 0.1 s are skipped. */
+void progress_show(progress *pr, const char *running, double running_s, size_t nrunning,
+                   double ran);
 void progress_end(progress *pr);
+/* "<1 s", "~45 s", "~3 min", "~2.5 h", "over 1000 h": a rough duration for
+ * announcements. */
+void progress_format_rough(double s, char *buf, size_t n);
 /* The status line: "[12/48] ETA 3m20s | running allreduce ring P=32 n=1MiB (4 s) +1 more",
  * at most width - 1 characters (the label is cut to fit). */
 typedef struct progress_status {

@@ -5,7 +5,8 @@
 # killed run resumed -> same CSV as an uninterrupted one, --resume refusing another run's
 # directory, shards together = the whole run, --point-timeout on a point that never ends
 # by construction (no bound that depends on the machine's speed), the terminal progress
-# line, plot.py. tests/cli/safety.sh covers the output directory rules (issue 26).
+# line, long points announced before they start (--announce-over), plot.py.
+# tests/cli/safety.sh covers the output directory rules (issue 26).
 # usage: run.sh PATH/TO/collsim
 set -u
 bin=$1
@@ -304,6 +305,17 @@ if command -v script >/dev/null 2>&1; then
 else
     echo "skip progress line (no script(1))"
 fi
+
+# ---- long points announced before they start (--announce-over: 0 makes every point "long";
+# the default 60 s is far above these points' estimates, which do not depend on the machine)
+check "--announce-over 0: every point announced" 0 "^24$" -- sh -c \
+    "'$bin' run '$tmp/small.lua' -o '$tmp/ann' --seed 7 --no-plot --announce-over 0 2>&1 | grep -c '^collsim run: point [0-9]*/24: allreduce [a-z_= ]* P=8 n=[0-9]*KiB, expect [<~][0-9]* s$'"
+check "--announce-over: the announcement comes before the point's line" 0 "point 3/24: .*expect [<~][0-9]* s|collsim run: \[3/24\]" -- sh -c \
+    "'$bin' run '$tmp/small.lua' -o '$tmp/ann2' --seed 7 --no-plot --announce-over 0 2>&1 | grep -A1 'point 3/24' | tr '\n' '|'"
+check "default: these short points are not announced" 0 "^0$" -- sh -c \
+    "'$bin' run '$tmp/small.lua' -o '$tmp/ann3' --seed 7 --no-plot 2>&1 | grep -c 'expect'; true"
+check "--announce-over: a bad value" 2 "announce-over: 'soon' is not a time (expected seconds >= 0" -- \
+    "$bin" run "$tmp/small.lua" -o "$tmp/ann4" --announce-over soon
 
 # algorithms = "all" keeps only the algorithms whose constraints each point meets; the
 # others are listed once with the reason. The Kautz allreduces need P = d(d+1): 6 = 2 x 3

@@ -1,7 +1,7 @@
 #!/bin/sh
 # CLI test of issue 26 (nothing lost, nothing silent): collsim run refuses an output
 # directory holding results (--resume, --overwrite), one run per directory (the lock names
-# the PID), --resume reading any JSON manifest and dropping malformed rows anywhere, byte
+# the PID; a scenario drawing at load writes nothing into a locked directory), --resume reading any JSON manifest and dropping malformed rows anywhere, byte
 # counts that would overflow, --lua-timeout / --lua-memory in every command taking --lua,
 # and clear words for rough inputs (missing or directory files, options without values or
 # given twice, dims=4x4x, empty list items, --plain with JSON lines, binary host files,
@@ -60,6 +60,16 @@ while [ "$(cat "$tmp/l/.collsim.lock" 2>/dev/null)" != "$pid" ] && [ $i -lt 1200
 done
 check "a second run on a locked directory refused" 2 "$tmp/l is in use by another collsim run (PID $pid, lock $tmp/l/.collsim.lock)" -- \
     "$bin" run "$tmp/wait.lua" -o "$tmp/l" --no-plot --resume --seed 2
+# a scenario that draws while it is loaded writes nothing into a directory another run
+# holds: the directory is claimed before the scenario is loaded
+cat > "$tmp/drawload.lua" <<'LUA'
+collsim.draw{topology = "torus dims=4", out = "drawn-at-load.svg"}
+collsim.sweep{topology = "torus dims=4", collective = "allreduce", ranks = 4, model = "traffic",
+              algorithm = "ring", size = "1KiB"}
+LUA
+check "a scenario drawing at load, on a locked directory: refused" 2 "$tmp/l is in use by another collsim run (PID $pid" -- \
+    "$bin" run "$tmp/drawload.lua" -o "$tmp/l" --no-plot --resume --force
+[ ! -e "$tmp/l/drawn-at-load.svg" ] || { echo "FAIL collsim.draw wrote into a locked directory"; fail=1; }
 touch "$tmp/go"
 wait $pid
 st=$?
