@@ -9,7 +9,7 @@
 -- model's max-min solver aborts or times out on the large radices: results/alltoallv/).
 -- Endpoint settings (lib/alltoallv_endpoint.lua, with their sources): off (all zero),
 -- paper (o_s = o_r = 3.16 us Polaris, 24.9 us Fugaku: the paper's vendor alltoallv,
--- per message).
+-- per message) and, on Polaris, third (1 us: the middle of the switch sweep).
 -- `python3 scripts/alltoallv_stats.py regimes-md <dir>/results.csv` prints the best radix
 -- per (machine, setting, P, S) and which of the paper's three regimes it falls in.
 -- ALLTOALLV_P=1024 (comma-separated) and ALLTOALLV_MACHINES=polaris pick subsets; a subset

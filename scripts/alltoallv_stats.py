@@ -161,7 +161,7 @@ def radix_md(path):
         print("**P = %d** (times in us, best in bold):\n" % P)
         print("| %s | S | " % head(path) + " | ".join("r=%d" % x for x in rs) + " | best |")
         print("|---" * (len(rs) + 2 + head(path).count("|") + 1) + "|")
-        for (p, m, S), t in sorted(groups.items(), key=lambda kv: (kv[0][0], not kv[0][1].startswith("polaris"), kv[0][1], kv[0][2])):
+        for (p, m, S), t in sorted(groups.items(), key=lambda kv: (kv[0][0], not kv[0][1].startswith("polaris"), kv[0][1].split("|")[0], not kv[0][1].endswith("|off"), kv[0][1], kv[0][2])):
             if p != P:
                 continue
             b = min(t, key=t.get)
@@ -269,14 +269,20 @@ def regimes_md(path):
             mcells(m), P, size_text(S), b, got, want, "yes" if got == want else "no",
             t[b] * 1e6, t.get(2, float("nan")) / t[b], t[sq] / t[b],
             t.get(P, float("nan")) / t[b]))
+    msgs = {}  # messages a rank per (P, radix): the schedule's, the same in every row
+    for r in rows(path):
+        msgs[(int(r["ranks"]), int(r["params"].split("=")[1]))] = int(r["messages"]) / int(r["ranks"])
     print()
-    print("| %s | P | best r over S (16 B ..) | sizes in the paper's regime |" % hd)
-    print("|---" * (4 + hd.count("|")) + "|")
+    print("| %s | P | best r over S (16 B ..) | sizes in the paper's regime | "
+          "messages a rank, r = 2 / ~sqrt(P) / P |" % hd)
+    print("|---" * (5 + hd.count("|")) + "|")
     for (m, P), xs in sorted(tally.items(), key=lambda kv: (kv[0][0].split("|")[0] != "polaris",
                                                             kv[0][0].split("|")[0],
                                                             not kv[0][0].endswith("|off"), kv[0])):
-        print("| %s | %d | %s | %d of %d |" % (mcells(m), P, ", ".join(str(b) for _, b, _ in xs),
-                                             sum(ok for _, _, ok in xs), len(xs)))
+        sq = min((r for p, r in msgs if p == P), key=lambda x: abs(x - math.sqrt(P)))
+        print("| %s | %d | %s | %d of %d | %s |" % (
+            mcells(m), P, ", ".join(str(b) for _, b, _ in xs), sum(ok for _, _, ok in xs),
+            len(xs), " / ".join("%g" % msgs.get((P, r), float("nan")) for r in (2, sq, P))))
 
 
 if __name__ == "__main__":

@@ -13,13 +13,16 @@
 --            GB/s), so the whole time is per-message cost; split evenly between the sending
 --            and the receiving rank: o_s = o_r = 3.16 us (Polaris), 24.9 us (Fugaku). It is
 --            measured at P = 8,192 (long match queues): an upper bound at smaller P.
+--   "third"  (Polaris, radix sweep only) o_s = o_r = 1 us, about a third of "paper": the
+--            middle point of the switch sweep 0 / 1 us / 3.16 us, since "paper" is measured
+--            at P = 8,192 and is an upper bound at P = 512 (no source of its own).
 -- Not run (CPU time): the public hardware value of platforms/endpoint/fugaku.yaml, uTofu's
 -- put latency 0.49 us minus the preset's hop, o_s = o_r = 145 ns (Ajima et al., Cluster
 -- 2018), 170 times below "paper".
 -- msg_gap and envelope: 0 in every setting (no public or paper value: the fragments leave
 -- them unset). eager_limit: not given (the packet model has no eager/rendezvous yet).
 local values = {
-  polaris = {{"off", 0}, {"paper", "3.16us"}},
+  polaris = {{"off", 0}, {"third", "1us"}, {"paper", "3.16us"}},
   fugaku = {{"off", 0}, {"paper", "24.9us"}},
 }
 
