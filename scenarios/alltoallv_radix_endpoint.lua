@@ -12,8 +12,9 @@
 -- per message) and, on Polaris, third (1 us: the middle of the switch sweep).
 -- `python3 scripts/alltoallv_stats.py regimes-md <dir>/results.csv` prints the best radix
 -- per (machine, setting, P, S) and which of the paper's three regimes it falls in.
--- ALLTOALLV_P=1024 (comma-separated) and ALLTOALLV_MACHINES=polaris pick subsets; a subset
--- is its own plan: give it its own -o directory.
+-- ALLTOALLV_P=1024 (comma-separated), ALLTOALLV_MACHINES=polaris, ALLTOALLV_ENDPOINT=off,paper
+-- (the settings) and ALLTOALLV_S=16B,1KiB,16KiB (the sizes) pick subsets; a subset is its
+-- own plan: give it its own -o directory.
 
 local machines = {polaris = "platforms/polaris.yaml", fugaku = "platforms/fugaku.yaml"}
 local settings = dofile(collsim.info.dir .. "/lib/alltoallv_endpoint.lua")
@@ -30,7 +31,16 @@ for v in (os.getenv("ALLTOALLV_P") or "512"):gmatch("[^,]+") do
   if not P or P < 64 then error("ALLTOALLV_P: a comma-separated list of rank counts >= 64, got " .. v) end
   Ps[#Ps + 1] = P
 end
-local Ss = {"16B", "64B", "256B", "1KiB", "4KiB", "16KiB"}
+local Ss = {}
+for v in (os.getenv("ALLTOALLV_S") or "16B,64B,256B,1KiB,4KiB,16KiB"):gmatch("[^,]+") do
+  if not v:match("^%d+K?i?B$") then error("ALLTOALLV_S: a comma-separated list of sizes such as 16B,1KiB, got " .. v) end
+  Ss[#Ss + 1] = v
+end
+local wanted
+if os.getenv("ALLTOALLV_ENDPOINT") then
+  wanted = {}
+  for v in os.getenv("ALLTOALLV_ENDPOINT"):gmatch("[^,]+") do wanted[v] = true end
+end
 
 local function radices(P)
   local list, seen = {}, {}
@@ -44,7 +54,7 @@ end
 for _, name in ipairs(names) do
   for _, set in ipairs(settings(name)) do
     for _, P in ipairs(Ps) do
-      do
+      if not wanted or wanted[set.name] then
         for _, S in ipairs(Ss) do
           collsim.sweep{
             topology       = collsim.machine(machines[name]),

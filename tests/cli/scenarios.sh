@@ -71,6 +71,9 @@ same_ids "kautz_dfc_endpoint" results/kautz-2dfc/kautz_dfc_endpoint/results.csv 
 same_ids "twodfc_endpoint" results/kautz-2dfc/twodfc_endpoint/results.csv $B run $S/twodfc_endpoint.lua
 same_ids "alltoallv_radix_endpoint" results/alltoallv/alltoallv_radix_endpoint/results.csv \
     $B run $S/alltoallv_radix_endpoint.lua
+same_ids "alltoallv_radix_endpoint_1024" results/alltoallv/alltoallv_radix_endpoint_1024/results.csv \
+    ALLTOALLV_P=1024 ALLTOALLV_MACHINES=polaris ALLTOALLV_ENDPOINT=off,paper ALLTOALLV_S=16B,1KiB,16KiB \
+    $B run $S/alltoallv_radix_endpoint.lua
 same_ids "alltoallv_compare_endpoint" results/alltoallv/alltoallv_compare_endpoint/results.csv \
     $B run $S/alltoallv_compare_endpoint.lua
 same_ids "alltoallv_parlinna_endpoint" results/alltoallv/alltoallv_parlinna_endpoint/results.csv \
