@@ -5,10 +5,11 @@ configuration, model smpi (2dfc links sharing=shared). Its baselines: DF-C on th
 16x17 Dragonfly for Kautz(16,2); DO (and MULTITREE) for MD on the 2dfc; single-path
 routing for the multi-path point-to-point. Block sizes are in decimal units (1 MB =
 10^6 B) as in the scenarios. K(32,2) / K(64,2) (flow and traffic models): kautz_large.py.
+The claims marked [endpoint], with endpoint costs on: kautz_2dfc_endpoint.py.
 """
 from collections import defaultdict
 
-from . import kautz_large
+from . import kautz_2dfc_endpoint, kautz_large
 from .core import Claim, Result, at_least, at_most, rel, rows, side
 
 PAPER = "kautz-2dfc"
@@ -178,6 +179,7 @@ CLAIMS = [
           "and block; points where DO or MULTITREE beat MD; " + THESIS, "0", at_most(0),
           md_not_best, [TWO], "%d"),
     *kautz_large.CLAIMS,
+    *kautz_2dfc_endpoint.CLAIMS,
     Claim("Fig. 3.5", "training time with Kautz-M 85 % (ResNet50) / 79 % (VGG16) of DF-C",
           "272 nodes, one epoch", "85 / 79 %", cause="no DNN-training workload in collsim"),
     Claim("Sec. 4.4", "cost at 100,000 endpoints normalised to 2dfc25", "cable and switch "

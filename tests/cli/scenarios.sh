@@ -66,6 +66,18 @@ same_ids "twodfc_full" results/kautz-2dfc/twodfc_full/results.csv $B run $S/twod
 same_ids "kautz_p2p_full" results/kautz-2dfc/kautz_p2p_full/results.csv $B run $S/kautz_p2p.lua
 same_ids "kautz_dfc_full" results/kautz-2dfc/kautz_dfc_full/results.csv $B run $S/kautz_dfc.lua
 same_ids "kautz_large" results/kautz-2dfc/kautz_large/results.csv $B run $S/kautz_large.lua
+same_ids "kautz_dfc_endpoint" results/kautz-2dfc/kautz_dfc_endpoint/results.csv \
+    $B run $S/kautz_dfc_endpoint.lua
+same_ids "twodfc_endpoint" results/kautz-2dfc/twodfc_endpoint/results.csv $B run $S/twodfc_endpoint.lua
+same_ids "alltoallv_radix_endpoint" results/alltoallv/alltoallv_radix_endpoint/results.csv \
+    $B run $S/alltoallv_radix_endpoint.lua
+same_ids "alltoallv_radix_endpoint_1024" results/alltoallv/alltoallv_radix_endpoint_1024/results.csv \
+    ALLTOALLV_P=1024 ALLTOALLV_MACHINES=polaris ALLTOALLV_ENDPOINT=off,paper ALLTOALLV_S=16B,1KiB,16KiB \
+    $B run $S/alltoallv_radix_endpoint.lua
+same_ids "alltoallv_compare_endpoint" results/alltoallv/alltoallv_compare_endpoint/results.csv \
+    $B run $S/alltoallv_compare_endpoint.lua
+same_ids "alltoallv_parlinna_endpoint" results/alltoallv/alltoallv_parlinna_endpoint/results.csv \
+    $B run $S/alltoallv_parlinna_endpoint.lua
 same_ids "alltoallv_radix (quick, flow)" results/alltoallv/alltoallv_radix/results.csv \
     COLLSIM_QUICK=1 $B run $S/alltoallv_radix.lua
 same_ids "alltoallv_parlinna (quick, flow)" results/alltoallv/alltoallv_parlinna/results.csv \
