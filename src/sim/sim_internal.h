@@ -17,6 +17,8 @@
 
 #include "algorithms/sched_ready.h"
 #include "sim/packet.h"
+#include "sim/sim_mailbox.h"
+#include "sim/sim_pair_bytes.h"
 #include "sim/sim.h"
 #include "traffic/traffic.h"
 
@@ -32,6 +34,8 @@ typedef struct sim_state {
     int64_t eager_limit;       /* sends of at most this many bytes complete for the sender
                                   at once (detached); -1: none */
     traffic_tally tally;       /* counted from SimGrid's routes */
+    sim_pair_bytes pairs;      /* bytes per host pair, put on the tally after the run */
+    sim_mailboxes mailboxes;   /* per (from, to, tag) channel */
     double *finish;            /* per rank; -1 until the rank has finished */
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */
     pk_net *net;               /* model packet: messages go through it, else NULL */

@@ -181,6 +181,9 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         simgrid_run();
         if (st.ep)
             endpoint_ports_free(&ep.ports);
+        sim_pair_bytes_flush(&st.pairs, &st.tally);
+        sim_pair_bytes_free(&st.pairs);
+        sim_mailboxes_free(&st.mailboxes);
         rc = st.net ? pk_net_check(st.net, err) : 0;
         *packet_hops = st.net ? pk_net_packet_hops(st.net) : 0;
         if (rc == 0)
