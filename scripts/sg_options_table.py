@@ -6,7 +6,9 @@
 Reads the CSV of scripts/bench/sg_options.sh (option, case, P, simulated seconds, median
 CPU seconds, runs) and prints, for every option and case, the CPU time, its ratio to the
 default's, and the simulated time's relative change against the default ("same" when
-the printed times are equal). Standard library only.
+the printed times are equal). Where an (option, case) has several rows (a later chain
+re-ran it), the last one with a simulated time counts; "failed" when none has one.
+Standard library only.
 """
 import csv
 import sys
@@ -17,7 +19,7 @@ def main(argv):
         sys.exit(__doc__)
     with open(argv[1], newline="") as f:
         rows = list(csv.DictReader(f))
-    base = {(r["case"], r["P"]): r for r in rows if r["option"] == "default"}
+    base = {(r["case"], r["P"]): r for r in rows if r["option"] == "default" and r["simulated_s"]}
     cases = list(dict.fromkeys((r["case"], r["P"]) for r in rows))
     print("| option | " + " | ".join("{} P={} CPU s (x default) / simulated".format(c, p)
                                       for c, p in cases) + " |")
@@ -25,8 +27,10 @@ def main(argv):
     for opt in dict.fromkeys(r["option"] for r in rows):
         cells = []
         for c, p in cases:
-            r = next((x for x in rows if x["option"] == opt and (x["case"], x["P"]) == (c, p)),
-                     None)
+            # the last run of (option, case) with a simulated time: a later chain re-ran it
+            done = [x for x in rows if x["option"] == opt and (x["case"], x["P"]) == (c, p)
+                    and x["simulated_s"]]
+            r = done[-1] if done else None
             b = base.get((c, p))
             if r is None or not r["simulated_s"]:
                 cells.append("failed")

@@ -31,8 +31,11 @@ for opt in $OPTIONS; do
     for c in "bcast binomial_halving 1024 4B" "allreduce rabenseifner 1024 1MiB" \
              "allreduce ring $P 1MiB" "alltoall pairwise $P 1MiB"; do
         set -- $c
-        COLLSIM_SIMGRID_CFG=$cfg bench_time "$opt $2 P=$3" nice "$COLLSIM" sim --topology "$TOPO" \
-            --collective "$1" --algorithm "$2" --ranks "$3" --size "$4" --format csv --no-header
+        # stderr dropped: SimGrid's warnings (e.g. surf/precision above a link latency)
+        # must not stand in for the CSV row
+        COLLSIM_SIMGRID_CFG=$cfg bench_time "$opt $2 P=$3" sh -c 'exec "$@" 2>/dev/null' sh \
+            nice "$COLLSIM" sim --topology "$TOPO" --collective "$1" --algorithm "$2" \
+            --ranks "$3" --size "$4" --format csv --no-header
         echo "$opt,$2,$3,$(echo "$out" | cut -d, -f10),$BENCH_CPU,$BENCH_RUNS" >> "$CSV"
     done
 done

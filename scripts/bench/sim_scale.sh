@@ -18,7 +18,9 @@
 #
 # Flow path (issue 28): the fixed cost of a point (bcast of 4 bytes) and the many-step
 # algorithms (ring allreduce, pairwise alltoall, 1 MiB) at FLOW_PS (default 1024) on the
-# same HyperX (grown to 32x32 for P > 1024).
+# same HyperX (grown to 32x32 for P > 1024). Part "floor" (not run by default): the ring's
+# messages in a plain SimGrid program (scripts/bench/sg_ring_floor.c), what SimGrid alone
+# costs under collsim's ring allreduce.
 #
 # Also: the traffic model (no SimGrid, streaming) at 2^20 ranks on a 2^20-host fat tree
 # (4096 leaves of 256 hosts, 16:1 tapered, 16 spines).
@@ -85,6 +87,19 @@ if has_part flow; then
         collsim_point fixed bcast binomial_halving "$p" 4B "$topo" cm02
         collsim_point ring allreduce ring "$p" 1MiB "$topo" cm02
         collsim_point pairwise alltoall pairwise "$p" 1MiB "$topo" cm02
+    done
+fi
+
+if has_part floor; then # SimGrid alone, the ring's messages without collsim (sg_ring_floor.c)
+    cc -O2 "$ROOT/scripts/bench/sg_ring_floor.c" -o "$WORK/sg_ring_floor" -lsimgrid
+    for p in $FLOW_PS; do
+        topo="hyperx dims=16x16 T=4"
+        [ "$p" -gt 1024 ] && topo="hyperx dims=32x32 T=4"
+        "$COLLSIM" sim --topology "$topo" --collective bcast --algorithm linear --ranks 2 \
+            --model traffic --emit-platform "$WORK/floor.xml" >/dev/null
+        bench_time "SimGrid alone: ring of 1MiB/P, 2(P-1) steps, P=$p ($topo)" \
+            nice "$WORK/sg_ring_floor" "$WORK/floor.xml" "$p" $((2 * (p - 1))) $((1048576 / p))
+        row ring_floor simgrid "$p" "$topo" cm02 "$(echo "$out" | awk '{print $2}')"
     done
 fi
 
