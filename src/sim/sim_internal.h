@@ -6,6 +6,8 @@
  *   sim_isolated.c  running a point in a child process
  *   endpoint_exec.c a step's messages with endpoint costs (endpoint_exec.h)
  *   sim_external.c  external SimGrid platforms for one job (sim_external.h)
+ *   sim_mailbox.c   the mailbox of each (from, to, tag) channel, looked up once
+ *   sim_pair_bytes.c bytes per host pair, put on the tally once after the run
  *
  * The platform file, the SimGrid names of hosts and links and the check that SimGrid
  * routes as topo_route does all belong to the topology module (topology.h).
