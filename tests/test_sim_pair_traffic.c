@@ -2,9 +2,9 @@
  * pair's sum on its route once, after the run (sim_pair_bytes.h). Its per-class byte
  * counts must equal the traffic model's, which walks every message along topo_route
  * (an independent route source): all-to-all patterns (every pair once), rings (the same
- * pairs again and again), several ranks per host (same-host messages on no link), tags
- * and eager sends (a GOAL-like schedule is not needed: pairwise alltoall and ring cover
- * the executor's two paths), on direct, indirect and hierarchical topologies. */
+ * pairs again and again), several ranks per host (same-host messages on no link) and
+ * eager sends, on direct, indirect and hierarchical topologies. Tagged channels (the
+ * mailbox cache's chains) run in test_deps and tests/cli/goal_deps.sh. */
 #include <stdio.h>
 #include <string.h>
 
@@ -57,7 +57,8 @@ static void test_counts_equal_traffic_model(void)
                    flow.row.max_link_bytes == traffic.row.max_link_bytes &&
                    flow.row.messages == traffic.row.messages;
         if (!same)
-            fprintf(stderr, "\n%s %s: flow %lld/%lld/%lld max %lld, traffic %lld/%lld/%lld max %lld\n",
+            fprintf(stderr,
+                    "\n%s %s: flow %lld/%lld/%lld max %lld, traffic %lld/%lld/%lld max %lld\n",
                     cases[i].topology, cases[i].alg, (long long)flow.row.bytes_host,
                     (long long)flow.row.bytes_local, (long long)flow.row.bytes_global,
                     (long long)flow.row.max_link_bytes, (long long)traffic.row.bytes_host,
@@ -76,8 +77,8 @@ int main(void)
     if (test_cache_dir_create(dir, sizeof dir) < 0)
         return 1;
     CU_initialize_registry();
-    static const test_case cases[] = {{"flow counts = traffic model", test_counts_equal_traffic_model},
-                                      {NULL, NULL}};
+    static const test_case cases[] = {
+        {"flow counts = traffic model", test_counts_equal_traffic_model}, {NULL, NULL}};
     test_add_suite("sim_pair_traffic", cases);
     int rc = test_run_suites();
     test_cache_dir_remove(dir);

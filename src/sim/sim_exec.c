@@ -82,9 +82,9 @@ static void start_comm(exec_run *e, uint32_t i)
     const sched_op *o = &e->rs->ops[i];
     int32_t tag = rs_op_tag(e->rs, i);
     if (o->kind == OP_RECV) {
+        sg_mailbox_t from = sim_mailbox(&st->mailboxes, o->peer, e->rank, tag);
         x->comm_op[e->nactive] = i;
-        x->comms[e->nactive] = sg_mailbox_get_async(sim_mailbox(&st->mailboxes, o->peer, e->rank, tag),
-                                                    &x->payloads[e->nactive]);
+        x->comms[e->nactive] = sg_mailbox_get_async(from, &x->payloads[e->nactive]);
         e->nactive++;
         return;
     }
