@@ -4,11 +4,13 @@
 # bench_time prints "LABEL: wall=<s> cpu=<s> peak_rss=<MiB>" and the command's last output
 # line; with BENCH_RUNS=n it repeats and prints the median wall and CPU (user + sys) times.
 # It leaves the figures in BENCH_WALL, BENCH_CPU (seconds) and BENCH_RSS_MIB.
+# BENCH_NO_BUILD=1: use build/collsim as it is (bench_build builds every target).
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 COLLSIM="$ROOT/build/collsim"
 
 bench_build() {
+    [ -z "${BENCH_NO_BUILD:-}" ] || return 0
     (cd "$ROOT" && make -s build >/dev/null)
 }
 

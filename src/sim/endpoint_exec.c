@@ -78,8 +78,10 @@ void endpoint_step_send(endpoint_step *s, int32_t peer, int64_t bytes)
 static void count_wire(sim_state *st, int32_t from, int32_t to, int64_t bytes, void *route)
 {
     sg_host_t src = st->rank_host[from], dst = st->rank_host[to];
+    (void)route;
     if (src != dst)
-        sim_links_count_route(&st->tally, src, dst, bytes, route);
+        sim_pair_bytes_add(&st->pairs, &st->tally, st->host_of_rank[from], st->host_of_rank[to],
+                           src, dst, bytes);
 }
 
 /* The rank is busy for `seconds`. Under the packet model's loop engine the engine owns the

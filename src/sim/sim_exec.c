@@ -37,16 +37,6 @@ typedef struct exec_run {
     size_t nactive;              /* x->comms[0 .. nactive) with their ops in x->comm_op */
 } exec_run;
 
-static sg_mailbox_t msg_mailbox(int32_t from, int32_t to, int32_t tag)
-{
-    char name[48];
-    if (tag == 0)
-        snprintf(name, sizeof name, "%d>%d", from, to);
-    else
-        snprintf(name, sizeof name, "%d>%d#%d", from, to, tag);
-    return sg_mailbox_by_name(name);
-}
-
 static double local_seconds(const sim_state *st, const sched_op *o)
 {
     if (o->flags & OPF_TIME)
@@ -92,9 +82,9 @@ static void start_comm(exec_run *e, uint32_t i)
     const sched_op *o = &e->rs->ops[i];
     int32_t tag = rs_op_tag(e->rs, i);
     if (o->kind == OP_RECV) {
+        sg_mailbox_t from = sim_mailbox(&st->mailboxes, o->peer, e->rank, tag);
         x->comm_op[e->nactive] = i;
-        x->comms[e->nactive] = sg_mailbox_get_async(msg_mailbox(o->peer, e->rank, tag),
-                                                    &x->payloads[e->nactive]);
+        x->comms[e->nactive] = sg_mailbox_get_async(from, &x->payloads[e->nactive]);
         e->nactive++;
         return;
     }
@@ -102,9 +92,10 @@ static void start_comm(exec_run *e, uint32_t i)
     traffic_tally_message(&st->tally, st->host_of_rank[e->rank], st->host_of_rank[o->peer],
                           o->bytes);
     if (src != dst)
-        sim_links_count_route(&st->tally, src, dst, o->bytes, x->route);
+        sim_pair_bytes_add(&st->pairs, &st->tally, st->host_of_rank[e->rank],
+                           st->host_of_rank[o->peer], src, dst, o->bytes);
     /* the payload only has to be non-NULL: the simulator moves sizes, not data */
-    sg_mailbox_t mb = msg_mailbox(e->rank, o->peer, tag);
+    sg_mailbox_t mb = sim_mailbox(&st->mailboxes, e->rank, o->peer, tag);
     if (o->bytes <= st->eager_limit) { /* eager: complete for the sender at once */
         sg_comm_detach(sg_mailbox_put_init(mb, x, o->bytes), NULL);
         complete_op(e, i);

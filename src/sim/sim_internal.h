@@ -6,6 +6,8 @@
  *   sim_isolated.c  running a point in a child process
  *   endpoint_exec.c a step's messages with endpoint costs (endpoint_exec.h)
  *   sim_external.c  external SimGrid platforms for one job (sim_external.h)
+ *   sim_mailbox.c   the mailbox of each (from, to, tag) channel, looked up once
+ *   sim_pair_bytes.c bytes per host pair, put on the tally once after the run
  *
  * The platform file, the SimGrid names of hosts and links and the check that SimGrid
  * routes as topo_route does all belong to the topology module (topology.h).
@@ -17,6 +19,8 @@
 
 #include "algorithms/sched_ready.h"
 #include "sim/packet.h"
+#include "sim/sim_mailbox.h"
+#include "sim/sim_pair_bytes.h"
 #include "sim/sim.h"
 #include "traffic/traffic.h"
 
@@ -32,6 +36,8 @@ typedef struct sim_state {
     int64_t eager_limit;       /* sends of at most this many bytes complete for the sender
                                   at once (detached); -1: none */
     traffic_tally tally;       /* counted from SimGrid's routes */
+    sim_pair_bytes pairs;      /* bytes per host pair, put on the tally after the run */
+    sim_mailboxes mailboxes;   /* per (from, to, tag) channel */
     double *finish;            /* per rank; -1 until the rank has finished */
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */
     pk_net *net;               /* model packet: messages go through it, else NULL */

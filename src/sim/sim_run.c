@@ -110,6 +110,11 @@ void sim_row_describe(const sim_config *c, sim_row *row)
     if (c->model != SIM_MODEL_TRAFFIC)
         endpoint_describe(endpoint_resolve(c->topology, &c->endpoint, &ep, &ignored) == 0
                               ? &ep : &c->endpoint, row->model, sizeof row->model);
+    const char *sgcfg = getenv("COLLSIM_SIMGRID_CFG");
+    if (sgcfg && *sgcfg && c->model != SIM_MODEL_TRAFFIC && c->model != SIM_MODEL_ANALYTIC) {
+        size_t mlen = strlen(row->model);
+        snprintf(row->model + mlen, sizeof row->model - mlen, " simgrid_cfg=%s", sgcfg);
+    }
     if (c->barrier) { /* a different point: rows with and without the barrier must differ */
         size_t mlen = strlen(row->model);
         snprintf(row->model + mlen, sizeof row->model - mlen, " barrier=true");
@@ -133,8 +138,16 @@ void sim_simgrid_start(sim_model model, const char *platform)
     int argc = 4;
     for (const char *const *cfg = sim_model_cfg(model); *cfg; cfg++)
         argv[argc++] = *cfg;
+    /* COLLSIM_SIMGRID_CFG: more SimGrid options, for measuring them (docs/simulator.md);
+     * the row's model column names them */
+    const char *more = getenv("COLLSIM_SIMGRID_CFG");
+    char *copy = more ? xstrdup(more) : NULL, *save = NULL;
+    for (char *tok = copy ? strtok_r(copy, " ", &save) : NULL; tok && argc < 15;
+         tok = strtok_r(NULL, " ", &save))
+        argv[argc++] = tok;
     argv[argc] = NULL;
     simgrid_init(&argc, (char **)argv);
+    free(copy); /* SimGrid keeps its own copies of the values */
     simgrid_load_platform(platform);
 }
 
@@ -182,6 +195,9 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         simgrid_run();
         if (st.ep)
             endpoint_ports_free(&ep.ports);
+        sim_pair_bytes_flush(&st.pairs, &st.tally);
+        sim_pair_bytes_free(&st.pairs);
+        sim_mailboxes_free(&st.mailboxes);
         rc = st.net ? pk_net_check(st.net, err) : 0;
         *packet_hops = st.net ? pk_net_packet_hops(st.net) : 0;
         if (rc == 0)

@@ -1,0 +1,30 @@
+/* sim_mailbox.h - the SimGrid mailbox of each (from, to, tag) channel, looked up once.
+ *
+ * Rank a's messages to rank b with tag t go through mailbox "a>b" (t = 0) or "a>b#t"
+ * (sim_actors.c). Finding it by name costs a snprintf and SimGrid's string map per
+ * message; this cache keeps the mailbox of every channel seen, keyed by the numbers.
+ * It lives in the point's sim_state (actors run one at a time: no locks). */
+#ifndef COLLSIM_SIM_MAILBOX_H
+#define COLLSIM_SIM_MAILBOX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <simgrid/forward.h>
+
+#include "common/u64map.h"
+
+typedef struct sim_mailboxes {
+    u64map first;        /* (from, to) -> its first entry */
+    sg_mailbox_t *mb;    /* per entry */
+    int32_t *tag;        /* per entry */
+    int64_t *next;       /* per entry: the next entry of the same (from, to), or -1 */
+    size_t n, cap;
+} sim_mailboxes;
+
+/* The mailbox of channel (from, to, tag), found by name on first use. A zeroed struct
+ * is an empty cache. */
+sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t from, int32_t to, int32_t tag);
+void sim_mailboxes_free(sim_mailboxes *m);
+
+#endif
