@@ -37,13 +37,15 @@ typedef struct exec_run {
     size_t nactive;              /* x->comms[0 .. nactive) with their ops in x->comm_op */
 } exec_run;
 
-static sg_mailbox_t msg_mailbox(int32_t from, int32_t to, int32_t tag)
+/* "a>b" or "a>b#t"; a job k > 0 of several (jobs.h) prefixes "Jk:" */
+static sg_mailbox_t msg_mailbox(int32_t job, int32_t from, int32_t to, int32_t tag)
 {
-    char name[48];
+    char name[64];
+    int n = job > 0 ? snprintf(name, sizeof name, "J%d:", job) : 0;
     if (tag == 0)
-        snprintf(name, sizeof name, "%d>%d", from, to);
+        snprintf(name + n, sizeof name - (size_t)n, "%d>%d", from, to);
     else
-        snprintf(name, sizeof name, "%d>%d#%d", from, to, tag);
+        snprintf(name + n, sizeof name - (size_t)n, "%d>%d#%d", from, to, tag);
     return sg_mailbox_by_name(name);
 }
 
@@ -93,7 +95,7 @@ static void start_comm(exec_run *e, uint32_t i)
     int32_t tag = rs_op_tag(e->rs, i);
     if (o->kind == OP_RECV) {
         x->comm_op[e->nactive] = i;
-        x->comms[e->nactive] = sg_mailbox_get_async(msg_mailbox(o->peer, e->rank, tag),
+        x->comms[e->nactive] = sg_mailbox_get_async(msg_mailbox(st->job, o->peer, e->rank, tag),
                                                     &x->payloads[e->nactive]);
         e->nactive++;
         return;
@@ -104,7 +106,7 @@ static void start_comm(exec_run *e, uint32_t i)
     if (src != dst)
         sim_links_count_route(&st->tally, src, dst, o->bytes, x->route);
     /* the payload only has to be non-NULL: the simulator moves sizes, not data */
-    sg_mailbox_t mb = msg_mailbox(e->rank, o->peer, tag);
+    sg_mailbox_t mb = msg_mailbox(st->job, e->rank, o->peer, tag);
     if (o->bytes <= st->eager_limit) { /* eager: complete for the sender at once */
         sg_comm_detach(sg_mailbox_put_init(mb, x, o->bytes), NULL);
         complete_op(e, i);
