@@ -63,11 +63,8 @@ static void describe_job(const job_set *js, int k, const topology *t, const int3
             strncat(out->row.placement, " order=cyclic",
                     sizeof out->row.placement - strlen(out->row.placement) - 1);
     }
-    if (j->pattern) {
+    if (j->pattern)
         snprintf(out->row.collective, sizeof out->row.collective, "pattern");
-        snprintf(out->row.params, sizeof out->row.params, "load=%g seed=%llu", j->load,
-                 (unsigned long long)j->seed);
-    }
     snprintf(out->job, sizeof out->job, "%s", j->name);
     out->start_s = j->start_s;
     out->reps = j->reps;
@@ -221,6 +218,11 @@ int jobs_simulate(const job_set *js, unsigned mask, job_result *out, cs_error *e
         if (mask & (1u << k)) {
             describe_job(js, k, t, hor[k], &out[k]);
             rc = job_run_prepare(js, k, t, hor[k], &jr[k], err);
+            if (rc == 0 && js->jobs[k].pattern) /* the rounds duration= gives */
+                snprintf(out[k].row.params, sizeof out[k].row.params,
+                         "load=%g rounds=%lld seed=%llu", js->jobs[k].load,
+                         (long long)job_pattern_rounds(&jr[k].inner),
+                         (unsigned long long)js->jobs[k].seed);
         }
     if (rc == 0)
         rc = js->base.model == SIM_MODEL_TRAFFIC ? count_traffic(js, mask, jr, t, hor, out, err)

@@ -25,7 +25,7 @@ check "text" 0 "^job a (start 0 s, 1 repetition)" -- \
     "$bin" sim --topology "$LINE" --job "$A" --job "$B" --format text
 check "no alone" 0 "1000000,\"alloc:h\[0,2\]\",cm02,0.002002,.*,a,0,1,,$" -- \
     "$bin" sim --topology "$LINE" --job "$A" --job "$B" --no-alone --no-header
-check "pattern job" 0 ",pattern,uniform,load=0.5 seed=7,4," -- \
+check "pattern job" 0 ",pattern,uniform,load=0.5 rounds=3 seed=7,4," -- \
     "$bin" sim --topology "$LINE" --job 'pattern=uniform,ranks=4,load=0.5,seed=7,size=1KiB,rounds=3' \
     --model traffic --no-header
 check "overlap" 2 "jobs a and b both use host h2" -- \
