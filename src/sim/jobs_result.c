@@ -52,7 +52,11 @@ void job_result_text(FILE *f, const job_result *r)
     fprintf(f, "job %s (start %g s, %d repetition%s)\n", r->job, r->start_s, r->reps,
             r->reps == 1 ? "" : "s");
     sim_row_text(f, &r->row);
-    if (!isnan(r->alone_s))
-        fprintf(f, "  alone:      %.6g us (slowdown %.4f)\n", r->alone_s * 1e6, r->slowdown);
+    if (!isnan(r->alone_s)) {
+        char us[32];
+        snprintf(us, sizeof us, "%.4g us", r->alone_s * 1e6);
+        fprintf(f, "  %-13s %-12s the job alone on its hosts: slowdown %.4f\n", "alone", us,
+                r->slowdown);
+    }
     fputc('\n', f);
 }

@@ -18,6 +18,7 @@
 #include <simgrid/host.h>
 
 #include "common/util.h"
+#include "sim/estimate.h"
 #include "sim/jobs_internal.h"
 #include "sim/sim_external.h"
 #include "sim/sim_internal.h"
@@ -190,6 +191,22 @@ static int count_traffic(const job_set *js, unsigned mask, const job_run *jr, to
     return 0;
 }
 
+/* Before anything is built (estimate.h): the topology, and every rank of the mask's jobs
+ * as one point's ranks. */
+static int check_memory(const job_set *js, unsigned mask, cs_error *err)
+{
+    topo_size size;
+    if (topo_size_spec(js->base.topology, &size, err) < 0)
+        return -1;
+    int32_t P = 0;
+    for (int k = 0; k < js->njobs; k++)
+        if (mask & (1u << k))
+            P += js->jobs[k].spec.P;
+    run_estimate est;
+    estimate_sim_plan(P, 1, js->base.model, &size, &est);
+    return estimate_check(&est, js->base.max_memory, err);
+}
+
 static int check_model(const job_set *js, cs_error *err)
 {
     sim_model m = js->base.model;
@@ -201,6 +218,8 @@ static int check_model(const job_set *js, cs_error *err)
                             "external platform (%s)", js->base.topology);
     if (js->njobs < 1 || js->njobs > JOBS_MAX)
         return cs_fail(err, "%d jobs: allowed 1 to %d", js->njobs, JOBS_MAX);
+    if (js->base.point_timeout_s > 0)
+        return cs_fail(err, "several jobs: --point-timeout is not supported with jobs yet");
     return 0;
 }
 
@@ -210,6 +229,8 @@ int jobs_simulate(const job_set *js, unsigned mask, job_result *out, cs_error *e
     int32_t *hor[JOBS_MAX] = {0};
     job_run *jr = xcalloc(JOBS_MAX, sizeof *jr); /* fixed addresses: outer.ctx points in */
     int rc = check_model(js, err);
+    if (rc == 0)
+        rc = check_memory(js, mask, err);
     if (rc == 0)
         rc = topo_build_spec(js->base.topology, &t, err);
     if (rc == 0)

@@ -41,5 +41,11 @@ check "packet refused" 2 "not yet on the packet model" -- \
     "$bin" sim --topology "$LINE" --job "$A" --model packet
 check "unknown algorithm" 2 "job a: allreduce nope\|job a: .*nope" -- \
     "$bin" sim --topology "$LINE" --job 'name=a,coll=allreduce,alg=nope,ranks=2'
+check "memory" 2 "more than the limit of 1.0KiB (--max-memory" -- \
+    "$bin" sim --topology "$LINE" --job "$A" --job "$B" --max-memory 1KiB
+check "timeout refused" 2 "point-timeout is not supported with jobs" -- \
+    "$bin" sim --topology "$LINE" --job "$A" --point-timeout 10
+check "external platform refused" 2 "need a generated topology" -- \
+    "$bin" sim --platform tests/data/none.xml --job "$A"
 rm -rf "$tmp"
 exit $fail

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""shared_dragonfly_table.py - the table and findings of results/shared-dragonfly/README.md.
+
+    python3 scripts/shared_dragonfly_table.py results/shared-dragonfly/shared_dragonfly.csv
+
+Reads the job rows of scripts/bench/shared_dragonfly.sh (`collsim sim --job victim --job
+bully`, one victim row and one bully row per run) and prints, per bully load, victim size
+and victim algorithm: the victim's global-link bytes, its time alone and with the bully, its
+slowdown (time with the bully / time alone) and the bully's; then the findings: the
+algorithm with the smallest slowdown per case, the mean slowdown per algorithm, and in how
+many cases the algorithm with the fewest global bytes was also the least slowed. Fails
+(exit 1) on a run whose victim finished after the bully (then the bully did not cover the
+victim's whole run) or on rows that do not come in victim/bully pairs. Standard library only.
+"""
+import csv
+import sys
+
+
+def pairs(rows):
+    """[(victim, bully)] in file order; ValueError when rows are not victim/bully pairs."""
+    if len(rows) % 2:
+        raise ValueError("%d job rows: expected victim/bully pairs" % len(rows))
+    out = []
+    for i in range(0, len(rows), 2):
+        v, b = rows[i], rows[i + 1]
+        if v["job"] != "victim" or b["job"] != "bully":
+            raise ValueError("rows %d-%d are jobs %s, %s: expected victim, bully"
+                             % (i + 2, i + 3, v["job"], b["job"]))
+        out.append((v, b))
+    return out
+
+
+def load_of(bully):
+    """The bully's offered load from its params "load=L rounds=N seed=S"."""
+    return dict(kv.split("=") for kv in bully["params"].split())["load"]
+
+
+def size_text(n):
+    n = int(n)
+    for unit, f in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n % f == 0:
+            return "%d%s" % (n // f, unit)
+    return "%dB" % n
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.exit(__doc__)
+    with open(argv[1], newline="") as f:
+        rows = list(csv.DictReader(f))
+    try:
+        runs = pairs(rows)
+    except ValueError as e:
+        sys.exit("%s: %s" % (argv[1], e))
+    print("| bully load | victim size | victim algorithm | victim global bytes (MiB) | "
+          "alone (us) | with the bully (us) | victim slowdown | bully slowdown |")
+    print("|---|---|---|---|---|---|---|---|")
+    cases, late = {}, []
+    for v, b in runs:
+        load, size = load_of(b), size_text(v["size_bytes"])
+        end = float(v["start_s"]) + float(v["time_s"]) * int(v["reps"])
+        if end > float(b["time_s"]):
+            late.append("%s %s load %s" % (v["algorithm"], size, load))
+        slow = float(v["slowdown"])
+        cases.setdefault((load, size), []).append((v["algorithm"], int(v["bytes_global"]), slow))
+        print("| %s | %s | %s | %.1f | %.1f | %.1f | %.3f | %.3f |" % (
+            load, size, v["algorithm"], int(v["bytes_global"]) / 2**20,
+            float(v["alone_time_s"]) * 1e6, float(v["time_s"]) * 1e6, slow,
+            float(b["slowdown"])))
+    if late:
+        sys.exit("the victim outlived the bully in: " + "; ".join(late))
+    print()
+    means = {}
+    fewest_least = 0
+    for (load, size), algs in cases.items():
+        best = min(algs, key=lambda a: a[2])
+        fewest = min(algs, key=lambda a: a[1])
+        fewest_least += best[0] == fewest[0]
+        print("- load %s, %s: least slowed %s (%.3f), fewest global bytes %s" % (
+            load, size, best[0], best[2], fewest[0]))
+        for a in algs:
+            means.setdefault(a[0], []).append(a[2])
+    print()
+    print("Mean victim slowdown over the %d cases: %s." % (len(cases), ", ".join(
+        "%s %.3f" % (a, sum(s) / len(s)) for a, s in sorted(means.items(),
+                                                             key=lambda x: sum(x[1]) / len(x[1])))))
+    print("The algorithm with the fewest global-link bytes was also the least slowed in "
+          "%d of %d cases." % (fewest_least, len(cases)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
