@@ -269,6 +269,29 @@ static void test_bad_specs(void)
     expect_error("cm02", alg, (const char *[]){"job x", "nope", NULL});
 }
 
+static void test_long_host_list(void)
+{
+    /* 72 hosts listed one by one: longer than a key=value item's usual 160 characters */
+    char spec[1024];
+    size_t n = (size_t)snprintf(spec, sizeof spec, "pattern=permutation,ranks=72,size=1000B,hosts=[");
+    for (int h = 71; h >= 0; h--)
+        n += (size_t)snprintf(spec + n, sizeof spec - n, "%d%s", h, h ? "," : "]");
+    const char *specs[] = {spec, NULL};
+    job_result out[1];
+    cs_error err;
+    int rc = run_jobs("dragonfly p=2 a=4 h=2", "traffic", specs, out, &err);
+    if (rc < 0)
+        fprintf(stderr, "%s\n", err.msg);
+    CU_ASSERT_FATAL(rc == 0);
+    CU_ASSERT(out[0].row.messages == 72 && out[0].row.bytes_host == 2 * 72 * 1000);
+    CU_ASSERT_STRING_EQUAL(out[0].row.placement, "alloc:h[71,70,69,68,67,66,65,64,63,62,61,"
+                                                 "60,59,58,57,56,55,54,53,52,51,50,49,48,47,"
+                                                 "46,45,44,43,42,41,40,39,38,37,36,35,34,33,"
+                                                 "32,31,30,29,28,27,26,25,24,23,22,21,20,19,"
+                                                 "18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3,2,"
+                                                 "1,0]");
+}
+
 static void test_models_refused(void)
 {
     const char *specs[] = {"coll=allreduce,alg=ring,ranks=4", NULL};
@@ -291,6 +314,7 @@ int main(void)
         {"traffic per job", test_traffic_per_job},
         {"overlapping hosts refused", test_overlap_refused},
         {"bad job specs refused", test_bad_specs},
+        {"a long host list", test_long_host_list},
         {"packet and analytic refused", test_models_refused},
         {NULL, NULL},
     };

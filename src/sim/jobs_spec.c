@@ -17,8 +17,9 @@ const char *job_pattern_name(job_pattern p)
     return (unsigned)p < sizeof pattern_names / sizeof pattern_names[0] ? pattern_names[p] : "?";
 }
 
-/* Splits "k=v,k=v" at commas outside brackets into kv (a key given twice is an error). */
-static int split_items(const char *text, kv_list *kv, cs_error *err)
+/* Splits "k=v,k=v" at commas outside brackets into kv (a key given twice is an error).
+ * The value of hosts= (a hostlist may be long) goes to hosts, kv holding "*" for it. */
+static int split_items(const char *text, kv_list *kv, char *hosts, size_t nhosts, cs_error *err)
 {
     kv_init(kv);
     const char *p = text;
@@ -26,7 +27,7 @@ static int split_items(const char *text, kv_list *kv, cs_error *err)
         const char *end = p;
         for (int depth = 0; *end && (*end != ',' || depth > 0); end++)
             depth += *end == '[' ? 1 : *end == ']' ? -1 : 0;
-        char item[256];
+        char item[1100];
         size_t n = (size_t)(end - p);
         if (n >= sizeof item)
             return cs_fail(err, "item '%.40s...' is too long (at most %zu characters)", p,
@@ -39,7 +40,13 @@ static int split_items(const char *text, kv_list *kv, cs_error *err)
         *eq = '\0';
         if (kv_get(kv, item))
             return cs_fail(err, "key '%s' given twice", item);
-        if (kv_set(kv, item, eq + 1, 0, err) < 0)
+        int is_hosts = strcmp(item, "hosts") == 0;
+        if (is_hosts && strlen(eq + 1) >= nhosts)
+            return cs_fail(err, "hosts: the value is too long (at most %zu characters)",
+                           nhosts - 1);
+        if (is_hosts)
+            snprintf(hosts, nhosts, "%s", eq + 1);
+        if (kv_set(kv, item, is_hosts ? "*" : eq + 1, 0, err) < 0)
             return -1;
         p = *end ? end + 1 : end;
     }
@@ -133,13 +140,12 @@ static int parse_pattern(kv_list *kv, job_spec *j, cs_error *err)
     return 0;
 }
 
-/* Where and when: hosts, order, shared, start, reps. */
-static int parse_where(kv_list *kv, job_spec *j, cs_error *err)
+/* Where and when: hosts (its value), order, shared, start, reps. */
+static int parse_where(kv_list *kv, const char *hosts, job_spec *j, cs_error *err)
 {
-    const char *hosts = kv_get(kv, "hosts");
     j->hosts.kind = PLACE_LINEAR;
-    j->hosts_auto = hosts == NULL;
-    if (hosts && parse_hosts(hosts, j, err) < 0)
+    j->hosts_auto = kv_get(kv, "hosts") == NULL;
+    if (!j->hosts_auto && parse_hosts(hosts, j, err) < 0)
         return -1;
     if (kv_get(kv, "order")) {
         int k;
@@ -165,7 +171,8 @@ int job_spec_parse(const char *text, int index, job_spec *out, cs_error *err)
     snprintf(out->text, sizeof out->text, "%s", text);
     snprintf(out->name, sizeof out->name, "%d", index);
     kv_list kv;
-    int rc = split_items(text, &kv, err);
+    char hosts[1024] = "";
+    int rc = split_items(text, &kv, hosts, sizeof hosts, err);
     const char *name = rc == 0 ? kv_get(&kv, "name") : NULL;
     if (name && (!name[0] || strlen(name) >= sizeof out->name || strpbrk(name, ",\"\n")))
         rc = cs_fail(err, "name: '%s' must be 1 to %zu characters without commas or quotes",
@@ -177,7 +184,7 @@ int job_spec_parse(const char *text, int index, job_spec *out, cs_error *err)
     if (rc == 0)
         rc = parse_pattern(&kv, out, err);
     if (rc == 0)
-        rc = parse_where(&kv, out, err);
+        rc = parse_where(&kv, hosts, out, err);
     if (rc == 0)
         rc = kv_check_unused(&kv, JOB_KEYS, err);
     if (rc < 0)
