@@ -6,9 +6,11 @@
 Reads the job rows of scripts/bench/shared_dragonfly.sh (`collsim sim --job victim --job
 bully`, one victim row and one bully row per run) and prints, per bully load, victim size
 and victim algorithm: the victim's global-link bytes, its time alone and with the bully, its
-slowdown (time with the bully / time alone) and the bully's; then the findings: the
-algorithm with the smallest slowdown per case, the mean slowdown per algorithm, and in how
-many cases the algorithm with the fewest global bytes was also the least slowed. Fails
+slowdown (time with the bully / time alone) and the bully's, and where the bully's hosts
+are (on the victim's routers, or in groups no route of the victim crosses: the control);
+then the findings: the control's slowdowns, the algorithm with the smallest slowdown per
+case, the mean slowdown per algorithm, and in how many cases the algorithm with the fewest
+global bytes was also the least slowed, and Bine against each of the others. Fails
 (exit 1) on a run whose victim finished after the bully (then the bully did not cover the
 victim's whole run) or on rows that do not come in victim/bully pairs. Standard library only.
 """
@@ -35,6 +37,29 @@ def load_of(bully):
     return dict(kv.split("=") for kv in bully["params"].split())["load"]
 
 
+def hosts_of(placement):
+    """Host ids of a placement "alloc:h[0,2,4-7]"."""
+    inner = placement[placement.index("[") + 1:placement.rindex("]")]
+    out = set()
+    for item in inner.split(","):
+        lo, _, hi = item.partition("-")
+        out.update(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def sharing(victim, bully):
+    """Where the bully's hosts are: on the victim's routers, in its groups, or elsewhere
+    (a Dragonfly "dragonfly p=P a=A ...": host x on router x // p, group x // (p a))."""
+    keys = dict(kv.split("=") for kv in victim["topology"].split()[1:])
+    p, a = int(keys.get("p", 2)), int(keys.get("a", 4))
+    v, b = hosts_of(victim["placement"]), hosts_of(bully["placement"])
+    if {x // p for x in v} & {x // p for x in b}:
+        return "victim's routers"
+    if {x // (p * a) for x in v} & {x // (p * a) for x in b}:
+        return "victim's groups"
+    return "other groups"
+
+
 def size_text(n):
     n = int(n)
     for unit, f in (("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -52,24 +77,33 @@ def main(argv):
         runs = pairs(rows)
     except ValueError as e:
         sys.exit("%s: %s" % (argv[1], e))
-    print("| bully load | victim size | victim algorithm | victim global bytes (MiB) | "
-          "alone (us) | with the bully (us) | victim slowdown | bully slowdown |")
-    print("|---|---|---|---|---|---|---|---|")
-    cases, late = {}, []
+    print("| bully hosts | bully ranks | bully load | victim size | victim algorithm | "
+          "victim global bytes (MiB) | alone (us) | with the bully (us) | victim slowdown | "
+          "bully slowdown |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    cases, late, control = {}, [], []
     for v, b in runs:
-        load, size = load_of(b), size_text(v["size_bytes"])
+        load, size, where = load_of(b), size_text(v["size_bytes"]), sharing(v, b)
         end = float(v["start_s"]) + float(v["time_s"]) * int(v["reps"])
         if end > float(b["time_s"]):
             late.append("%s %s load %s" % (v["algorithm"], size, load))
         slow = float(v["slowdown"])
-        cases.setdefault((load, size), []).append((v["algorithm"], int(v["bytes_global"]), slow))
-        print("| %s | %s | %s | %.1f | %.1f | %.1f | %.3f | %.3f |" % (
-            load, size, v["algorithm"], int(v["bytes_global"]) / 2**20,
+        if where == "other groups":
+            control.append(slow)
+        else:
+            cases.setdefault((load, size), []).append(
+                (v["algorithm"], int(v["bytes_global"]), slow))
+        print("| %s | %s | %s | %s | %s | %.1f | %.1f | %.1f | %.3f | %.3f |" % (
+            where, b["ranks"], load, size, v["algorithm"], int(v["bytes_global"]) / 2**20,
             float(v["alone_time_s"]) * 1e6, float(v["time_s"]) * 1e6, slow,
             float(b["slowdown"])))
     if late:
         sys.exit("the victim outlived the bully in: " + "; ".join(late))
     print()
+    if control:
+        print("Control, the bully in groups no victim route crosses: victim slowdown %.6f to "
+              "%.6f over %d runs." % (min(control), max(control), len(control)))
+        print()
     means = {}
     fewest_least = 0
     for (load, size), algs in cases.items():
@@ -81,11 +115,19 @@ def main(argv):
         for a in algs:
             means.setdefault(a[0], []).append(a[2])
     print()
-    print("Mean victim slowdown over the %d cases: %s." % (len(cases), ", ".join(
+    print("Mean victim slowdown over the %d cases with the bully on the victim's routers: %s."
+          % (len(cases), ", ".join(
         "%s %.3f" % (a, sum(s) / len(s)) for a, s in sorted(means.items(),
                                                              key=lambda x: sum(x[1]) / len(x[1])))))
     print("The algorithm with the fewest global-link bytes was also the least slowed in "
           "%d of %d cases." % (fewest_least, len(cases)))
+    for other in ("rabenseifner", "ring"):
+        both = [(dict((a, (g, w)) for a, g, w in algs)) for algs in cases.values()]
+        both = [d for d in both if "bine_bandwidth" in d and other in d]
+        fewer = sum(d["bine_bandwidth"][0] < d[other][0] for d in both)
+        less = sum(d["bine_bandwidth"][1] < d[other][1] for d in both)
+        print("Bine against %s: fewer global-link bytes in %d of %d cases, a smaller slowdown "
+              "in %d of %d." % (other, fewer, len(both), less, len(both)))
     return 0
 
 

@@ -57,7 +57,8 @@ static int run_point(const char *topology, const char *model, coll_kind coll, co
     snprintf(c.algorithm, sizeof c.algorithm, "%s", alg);
     coll_spec_init(&c.spec, coll, P, bytes);
     c.reduce_Bps = c.copy_Bps = 0;
-    if (sim_model_parse(model, &c.model, err) < 0 || placement_parse(placement, &c.placement, err) < 0)
+    if (sim_model_parse(model, &c.model, err) < 0 ||
+        placement_parse(placement, &c.placement, err) < 0)
         return -1;
     sim_result res;
     if (sim_run_isolated(&c, &res, err) < 0)
@@ -273,7 +274,8 @@ static void test_long_host_list(void)
 {
     /* 72 hosts listed one by one: longer than a key=value item's usual 160 characters */
     char spec[1024];
-    size_t n = (size_t)snprintf(spec, sizeof spec, "pattern=permutation,ranks=72,size=1000B,hosts=[");
+    size_t n = (size_t)snprintf(spec, sizeof spec,
+                                "pattern=permutation,ranks=72,size=1000B,hosts=[");
     for (int h = 71; h >= 0; h--)
         n += (size_t)snprintf(spec + n, sizeof spec - n, "%d%s", h, h ? "," : "]");
     const char *specs[] = {spec, NULL};

@@ -49,7 +49,9 @@
 
 #define JOBS_MAX 16
 
-typedef enum { JOB_PATTERN_NONE, JOB_UNIFORM, JOB_PERMUTATION, JOB_INCAST, JOB_ALLTOALL } job_pattern;
+typedef enum {
+    JOB_PATTERN_NONE, JOB_UNIFORM, JOB_PERMUTATION, JOB_INCAST, JOB_ALLTOALL
+} job_pattern;
 
 typedef struct job_spec {
     char name[32];

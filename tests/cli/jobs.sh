@@ -47,5 +47,8 @@ check "timeout refused" 2 "point-timeout is not supported with jobs" -- \
     "$bin" sim --topology "$LINE" --job "$A" --point-timeout 10
 check "external platform refused" 2 "need a generated topology" -- \
     "$bin" sim --platform tests/data/none.xml --job "$A"
+echo 'collsim.sweep{ topology = "torus dims=4", jobs = { { coll = "allreduce" } } }' > "$tmp/jobs.lua"
+check "scenario jobs refused" 2 "jobs.lua:1: collsim.sweep: jobs are not supported in scenarios yet" -- \
+    "$bin" run "$tmp/jobs.lua" -o "$tmp/out"
 rm -rf "$tmp"
 exit $fail
