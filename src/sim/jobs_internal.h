@@ -13,6 +13,7 @@
 
 #include "sim/jobs.h"
 #include "topologies/topology.h"
+#include "traffic/traffic.h"
 
 /* Places every job of js on t: host_of_rank[k] (malloc'ed, jobs[k].spec.P entries).
  * Errors: a job's placement ("job NAME: hosts=...: ..."), not enough free hosts for a
@@ -45,6 +46,19 @@ typedef struct job_run {
 int job_run_prepare(const job_set *js, int k, const topology *t, const int32_t *host_of_rank,
                     job_run *jr, cs_error *err);
 void job_run_release(job_run *jr);
+
+/* The packet model (jobs_packet.c): one network for the jobs of the mask, whose states
+ * (st[k], initialised) get rank0 and net; jobs_net_finish checks it (pk_net_check) and
+ * frees it. */
+struct sim_state;
+typedef struct jobs_net {
+    struct pk_net *net;
+    int32_t *host_of_rank;           /* every job's ranks, one job after the other */
+    traffic_tally **tally;           /* per rank of the network: its job's tally */
+} jobs_net;
+int jobs_net_start(const job_set *js, unsigned mask, struct sim_state *st, topology *t,
+                   jobs_net *jn, cs_error *err);
+int jobs_net_finish(jobs_net *jn, cs_error *err);
 
 /* Simulates the jobs whose bit is set in mask together (all placed, so every job keeps its
  * hosts): out[k] for those jobs. In this process (SimGrid: once per process). */

@@ -3,10 +3,11 @@
  * Every job is placed (so a job keeps its hosts whether it runs with the others or alone);
  * the jobs of the mask are prepared, and then
  *   - the traffic model counts each job's schedule on its hosts (traffic_count);
- *   - a flow model (cm02, lv08, smpi) loads the platform once and starts, for every job,
- *     the rank actors of sim_actors.c on a sim_state of the job's own (its run, hosts,
- *     finish times and traffic tally; st.job = k + 1 prefixes its mailboxes), all in one
- *     SimGrid run, so the jobs share the links under the model's bandwidth sharing.
+ *   - a SimGrid model (cm02, lv08, smpi, packet) loads the platform once and starts, for
+ *     every job, the rank actors of sim_actors.c on a sim_state of the job's own (its run,
+ *     hosts, finish times and traffic tally; st.job = k + 1 prefixes its mailboxes), all
+ *     in one SimGrid run, so the jobs share the links under the model's bandwidth sharing
+ *     (the packet model: one network for all jobs, jobs_packet.c).
  * A job's time_s is (latest finish of its ranks - its start) / reps.
  */
 #include <math.h>
@@ -83,6 +84,9 @@ static int jobs_eager_limit(const job_set *js, int64_t *eager, cs_error *err)
         return cs_fail(err, "several jobs: send_overhead, recv_overhead, msg_gap and envelope "
                             "are not supported with jobs yet (eager_limit is)");
     int64_t e = ec.eager_set ? ec.eager_limit_B : js->base.eager_limit;
+    if (js->base.model == SIM_MODEL_PACKET && e != SIM_EAGER_MODEL)
+        return cs_fail(err, "eager_limit: the packet model has no eager/rendezvous protocol "
+                            "yet (allowed with --model cm02, lv08, smpi)");
     *eager = e != SIM_EAGER_MODEL ? e
              : js->base.model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW - 1 : -1;
     return 0;
@@ -156,16 +160,21 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
         return -1;
     sim_state st[JOBS_MAX];
     memset(st, 0, sizeof st);
+    jobs_net jn = {0};
     int rc = 0;
     for (int k = 0; k < js->njobs && rc == 0; k++)
         if (mask & (1u << k))
             rc = state_init(&st[k], &jr[k], t, hor[k], k, eager, &js->base, err);
+    if (rc == 0 && js->base.model == SIM_MODEL_PACKET)
+        rc = jobs_net_start(js, mask, st, t, &jn, err);
     if (rc == 0) {
         for (int k = 0; k < js->njobs; k++)
             if (mask & (1u << k))
                 sim_actors_start(&st[k]);
         simgrid_run();
     }
+    if (jobs_net_finish(&jn, rc == 0 ? err : NULL) < 0)
+        rc = -1;
     for (int k = 0; k < js->njobs; k++) {
         if (rc == 0 && (mask & (1u << k)))
             rc = state_result(&st[k], &js->jobs[k], &out[k], err);
@@ -210,9 +219,10 @@ static int check_memory(const job_set *js, unsigned mask, cs_error *err)
 static int check_model(const job_set *js, cs_error *err)
 {
     sim_model m = js->base.model;
-    if (m == SIM_MODEL_PACKET || m == SIM_MODEL_ANALYTIC)
-        return cs_fail(err, "several jobs run on the flow models (cm02, lv08, smpi) and the "
-                            "traffic model, not yet on the %s model", sim_model_name(m));
+    if (m == SIM_MODEL_ANALYTIC)
+        return cs_fail(err, "several jobs run on the flow models (cm02, lv08, smpi), the "
+                            "packet model and the traffic model, not yet on the %s model",
+                       sim_model_name(m));
     if (sim_is_external_platform(js->base.topology))
         return cs_fail(err, "several jobs need a generated topology or a preset, not an "
                             "external platform (%s)", js->base.topology);

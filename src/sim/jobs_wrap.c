@@ -41,6 +41,10 @@ static int prepare_collective(const job_set *js, const job_spec *j, const topolo
     const alg_desc *alg = registry_find(js->algorithms, j->spec.coll, j->algorithm, err);
     if (!alg)
         return -1;
+    if ((alg->flags & ALG_DEPS) && js->base.model == SIM_MODEL_PACKET)
+        return cs_fail(err, "the packet model runs step schedules only, and %s has ops with "
+                            "dependencies or tags (use a flow model: cm02, lv08, smpi)",
+                       alg->name);
     if ((alg->flags & ALG_DEPS) && (j->start_s > 0 || j->reps > 1))
         return cs_fail(err, "%s has ops with dependencies or tags, which cannot be repeated "
                             "or delayed yet (give start=0 and reps=1)", alg->name);

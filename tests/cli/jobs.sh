@@ -37,8 +37,12 @@ check "point options" 2 "drop --collective" -- \
 check "no topology" 2 "--job needs --topology" -- "$bin" sim --job "$A"
 check "no-alone alone" 2 "--no-alone goes with --job" -- \
     "$bin" sim --topology "$LINE" --no-alone --collective bcast --algorithm linear --ranks 2
-check "packet refused" 2 "not yet on the packet model" -- \
-    "$bin" sim --topology "$LINE" --job "$A" --model packet
+check "packet" 0 ",packet routing=minimal mtu=4096 buffer=65536,.*,b,0,1," -- \
+    "$bin" sim --topology "$LINE" --job "$A" --job "$B" --model packet --no-header
+check "analytic refused" 2 "not yet on the analytic model" -- \
+    "$bin" sim --topology "$LINE" --job "$A" --model analytic
+check "packet eager refused" 2 "eager_limit: the packet model has no eager" -- \
+    "$bin" sim --topology "$LINE" --job "$A" --model packet --eager-limit 1KiB
 check "unknown algorithm" 2 "job a: allreduce nope\|job a: .*nope" -- \
     "$bin" sim --topology "$LINE" --job 'name=a,coll=allreduce,alg=nope,ranks=2'
 check "memory" 2 "more than the limit of 1.0KiB (--max-memory" -- \
