@@ -7,6 +7,9 @@
 # CSV results/shared-dragonfly/shared_dragonfly.csv (collsim's job rows, one header), of
 # which scripts/shared_dragonfly_table.py prints the table of the README:
 #   scripts/bench/shared_dragonfly.sh > results/shared-dragonfly/shared_dragonfly.csv
+# SECTIONS (default "shared control"): shared = the bully on the victim's routers, loads 0.5
+# and 1, victim sizes 256KiB, 1MiB, 4MiB; control = the bully alone in group 8, which no
+# minimal route of the victim crosses (slowdown 1 expected), 1MiB.
 # NO_BUILD=1: use the binary as it is; COLLSIM_BIN=PATH: another binary.
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -16,14 +19,27 @@ DF="dragonfly p=2 a=4 h=2"         # 9 groups of 4 routers x 2 hosts, one global
 EVEN=$(seq -s, 0 2 63)              # the victim: host 0 of every router of groups 0-7
 ODD=$(seq -s, 1 2 63)               # the bully: host 1 of the same routers
 header=1
-for load in 0.5 1; do
-    for size in 256KiB 1MiB 4MiB; do
+run() { # algorithm size bully-hosts bully-ranks load
+    "$COLLSIM" sim --topology "$DF" --format csv \
+        --job "name=victim,coll=allreduce,alg=$1,ranks=32,hosts=[$EVEN],size=$2,start=100us" \
+        --job "name=bully,pattern=alltoall,ranks=$4,hosts=[$3],size=16KiB,load=$5,duration=3ms" |
+        if [ $header = 1 ]; then cat; else tail -n +2; fi
+    header=0
+}
+for section in ${SECTIONS:-shared control}; do
+    case $section in
+    shared)
+        for load in 0.5 1; do
+            for size in 256KiB 1MiB 4MiB; do
+                for alg in bine_bandwidth rabenseifner ring; do
+                    run $alg $size "$ODD" 32 $load
+                done
+            done
+        done ;;
+    control)
         for alg in bine_bandwidth rabenseifner ring; do
-            "$COLLSIM" sim --topology "$DF" --format csv \
-                --job "name=victim,coll=allreduce,alg=$alg,ranks=32,hosts=[$EVEN],size=$size,start=100us" \
-                --job "name=bully,pattern=alltoall,ranks=32,hosts=[$ODD],size=16KiB,load=$load,duration=3ms" |
-                if [ $header = 1 ]; then cat; else tail -n +2; fi
-            header=0
-        done
-    done
+            run $alg 1MiB 64-71 8 1
+        done ;;
+    *) echo "unknown section '$section' (allowed: shared control)" >&2; exit 2 ;;
+    esac
 done
