@@ -10,7 +10,7 @@ slowdown (time with the bully / time alone) and the bully's, and where the bully
 are (on the victim's routers, or in groups no route of the victim crosses: the control);
 then the findings: the control's slowdowns, the algorithm with the smallest slowdown per
 case, the mean slowdown per algorithm, and in how many cases the algorithm with the fewest
-global bytes was also the least slowed, and Bine against each of the others. Fails
+global bytes was also the least slowed, and Bine against each of the others, per model. Fails
 (exit 1) on a run whose victim finished after the bully (then the bully did not cover the
 victim's whole run) or on rows that do not come in victim/bully pairs. Standard library only.
 """
@@ -60,12 +60,44 @@ def sharing(victim, bully):
     return "other groups"
 
 
+def model_text(row):
+    """"cm02", or "packet minimal" / "packet ugal" from "packet routing=R mtu=.. ..."."""
+    words = row["model"].split()
+    routing = [w.split("=")[1] for w in words if w.startswith("routing=")]
+    return words[0] + (" " + routing[0] if routing else "")
+
+
 def size_text(n):
     n = int(n)
     for unit, f in (("MiB", 1 << 20), ("KiB", 1 << 10)):
         if n % f == 0:
             return "%d%s" % (n // f, unit)
     return "%dB" % n
+
+
+def findings(model, cases):
+    """The summary lines of one model's cases (lists of (algorithm, global bytes,
+    slowdown, time with the bully))."""
+    means = {}
+    for algs in cases:
+        for a in algs:
+            means.setdefault(a[0], []).append(a[2])
+    fewest_least = sum(min(algs, key=lambda a: a[2])[0] == min(algs, key=lambda a: a[1])[0]
+                       for algs in cases)
+    print()
+    print("%s: mean victim slowdown over %d cases with the bully on the victim's routers: "
+          "%s." % (model, len(cases), ", ".join(
+              "%s %.3f" % (a, sum(x) / len(x))
+              for a, x in sorted(means.items(), key=lambda kv: sum(kv[1]) / len(kv[1])))))
+    print("%s: the algorithm with the fewest global-link bytes was also the least slowed in "
+          "%d of %d cases." % (model, fewest_least, len(cases)))
+    for other in ("rabenseifner", "ring"):
+        both = [dict((a[0], a[1:]) for a in algs) for algs in cases]
+        both = [d for d in both if "bine_bandwidth" in d and other in d]
+        fewer = sum(d["bine_bandwidth"][0] < d[other][0] for d in both)
+        less = sum(d["bine_bandwidth"][1] < d[other][1] for d in both)
+        print("%s: Bine against %s: fewer global-link bytes in %d of %d cases, a smaller "
+              "slowdown in %d of %d." % (model, other, fewer, len(both), less, len(both)))
 
 
 def main(argv):
@@ -77,24 +109,25 @@ def main(argv):
         runs = pairs(rows)
     except ValueError as e:
         sys.exit("%s: %s" % (argv[1], e))
-    print("| bully hosts | bully ranks | bully load | victim size | victim algorithm | "
+    print("| model | bully hosts | bully ranks | bully load | victim size | victim algorithm | "
           "victim global bytes (MiB) | alone (us) | with the bully (us) | victim slowdown | "
           "bully slowdown |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     cases, late, control = {}, [], []
     for v, b in runs:
         load, size, where = load_of(b), size_text(v["size_bytes"]), sharing(v, b)
+        model = model_text(v)
         end = float(v["start_s"]) + float(v["time_s"]) * int(v["reps"])
         if end > float(b["time_s"]):
-            late.append("%s %s load %s" % (v["algorithm"], size, load))
+            late.append("%s %s load %s %s" % (v["algorithm"], size, load, model))
         slow = float(v["slowdown"])
         if where == "other groups":
             control.append(slow)
         else:
-            cases.setdefault((load, size), []).append(
-                (v["algorithm"], int(v["bytes_global"]), slow))
-        print("| %s | %s | %s | %s | %s | %.1f | %.1f | %.1f | %.3f | %.3f |" % (
-            where, b["ranks"], load, size, v["algorithm"], int(v["bytes_global"]) / 2**20,
+            cases.setdefault((model, load, size), []).append(
+                (v["algorithm"], int(v["bytes_global"]), slow, float(v["time_s"])))
+        print("| %s | %s | %s | %s | %s | %s | %.1f | %.1f | %.1f | %.3f | %.3f |" % (
+            model, where, b["ranks"], load, size, v["algorithm"], int(v["bytes_global"]) / 2**20,
             float(v["alone_time_s"]) * 1e6, float(v["time_s"]) * 1e6, slow,
             float(b["slowdown"])))
     if late:
@@ -104,30 +137,14 @@ def main(argv):
         print("Control, the bully in groups no victim route crosses: victim slowdown %.6f to "
               "%.6f over %d runs." % (min(control), max(control), len(control)))
         print()
-    means = {}
-    fewest_least = 0
-    for (load, size), algs in cases.items():
+    for (model, load, size), algs in cases.items():
         best = min(algs, key=lambda a: a[2])
         fewest = min(algs, key=lambda a: a[1])
-        fewest_least += best[0] == fewest[0]
-        print("- load %s, %s: least slowed %s (%.3f), fewest global bytes %s" % (
-            load, size, best[0], best[2], fewest[0]))
-        for a in algs:
-            means.setdefault(a[0], []).append(a[2])
-    print()
-    print("Mean victim slowdown over the %d cases with the bully on the victim's routers: %s."
-          % (len(cases), ", ".join(
-        "%s %.3f" % (a, sum(s) / len(s)) for a, s in sorted(means.items(),
-                                                             key=lambda x: sum(x[1]) / len(x[1])))))
-    print("The algorithm with the fewest global-link bytes was also the least slowed in "
-          "%d of %d cases." % (fewest_least, len(cases)))
-    for other in ("rabenseifner", "ring"):
-        both = [(dict((a, (g, w)) for a, g, w in algs)) for algs in cases.values()]
-        both = [d for d in both if "bine_bandwidth" in d and other in d]
-        fewer = sum(d["bine_bandwidth"][0] < d[other][0] for d in both)
-        less = sum(d["bine_bandwidth"][1] < d[other][1] for d in both)
-        print("Bine against %s: fewer global-link bytes in %d of %d cases, a smaller slowdown "
-              "in %d of %d." % (other, fewer, len(both), less, len(both)))
+        fastest = min(algs, key=lambda a: a[3])
+        print("- %s, load %s, %s: least slowed %s (%.3f), fastest with the bully %s, fewest "
+              "global bytes %s" % (model, load, size, best[0], best[2], fastest[0], fewest[0]))
+    for model in sorted({key[0] for key in cases}):
+        findings(model, [algs for key, algs in cases.items() if key[0] == model])
     return 0
 
 
