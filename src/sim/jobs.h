@@ -4,8 +4,9 @@
  * A job is one collective with its own algorithm, ranks and hosts, or a traffic pattern
  * (uniform random destinations, a random permutation, incast, an alltoall loop) with an
  * offered load. Every job has a start time and a repetition count. All jobs of a point run
- * in one SimGrid simulation on one topology (flow models or the packet model), each with its own rank numbering
- * and its own mailboxes, so messages never cross jobs; then every job runs again alone on
+ * in one SimGrid simulation on one topology (flow models or the packet model), each with
+ * its own rank numbering and its own mailboxes, so messages never cross jobs; then every
+ * job runs again alone on
  * the same hosts (one more simulation per job), and each job's row gets its time alone and
  * its slowdown (time together / time alone).
  *
