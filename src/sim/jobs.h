@@ -6,9 +6,8 @@
  * offered load. Every job has a start time and a repetition count. All jobs of a point run
  * in one SimGrid simulation on one topology (flow models or the packet model), each with
  * its own rank numbering and its own mailboxes, so messages never cross jobs; then every
- * job runs again alone on
- * the same hosts (one more simulation per job), and each job's row gets its time alone and
- * its slowdown (time together / time alone).
+ * job runs again alone on the same hosts (one more simulation per job), and each job's row
+ * gets its time alone and its slowdown (time together / time alone).
  *
  * Job spec (`collsim sim --job SPEC`, docs/cli.md): key=value items separated by commas
  * (commas inside [] belong to the value, as in a hostlist):
