@@ -123,6 +123,7 @@ enum { CLI_OPT_LUA_TIMEOUT = 0x1100, CLI_OPT_LUA_MEMORY };
     "                        0 = none)\n"
 /* The option c (CLI_OPT_LUA_TIMEOUT or CLI_OPT_LUA_MEMORY) with its text into lim. */
 int cli_lua_limit_option(int c, const char *arg, cli_lua_limits *lim, cs_error *err);
+
 int cli_lua_load(const char *path, const cli_lua_limits *lim, struct sweep_plan **plan,
                  const alg_registry **algs, cs_error *err);
 void cli_lua_free(struct sweep_plan *plan);
@@ -148,5 +149,14 @@ int cli_fault_option(int c, const char *arg, cli_faults *f);
 /* Appends the given fault options to the topology spec (an error for an external
  * platform, or a key the spec already has). */
 int cli_faults_apply(const cli_faults *f, char *topology, size_t n, cs_error *err);
+
+/* `collsim sim --job` (cmd_sim_jobs.c): the options check (a usage error unless the
+ * topology is given and no single-point option is), and the run; format "csv", "json" or
+ * "text"; lua: --lua FILE or NULL. */
+struct sim_config;
+int cli_sim_jobs_check(int njobs, int have_topology, int point_options);
+int cmd_sim_jobs(const struct sim_config *base, const char *const *specs, int n, int alone,
+                 const char *format, int no_header, const char *lua,
+                 const cli_lua_limits *lim);
 
 #endif

@@ -29,10 +29,11 @@ const char *cli_option_name(const struct option *opts, int val)
 }
 
 /* Options a command takes several times: --param (each adds a parameter), check's
- * --topology (each adds a topology). */
+ * --topology (each adds a topology), sim's --job (each adds a job). */
 static int repeatable(const char *cmd, const char *name)
 {
-    return strcmp(name, "param") == 0 || (strcmp(cmd, "check") == 0 && strcmp(name, "topology") == 0);
+    return strcmp(name, "param") == 0 || (strcmp(cmd, "check") == 0 && strcmp(name, "topology") == 0) ||
+           (strcmp(cmd, "sim") == 0 && strcmp(name, "job") == 0);
 }
 
 static const struct option *option_of(const struct option *opts, int val)

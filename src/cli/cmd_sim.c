@@ -13,8 +13,10 @@
  *               [--platform FILE.xml] [--groups MAP] [--hostfile F] [--alloc A]
  *               [--order block|cyclic]
  *               [--max-memory SIZE] [--point-timeout SECONDS] [--lua FILE.lua] [--verbose]
+ *   collsim sim --topology T --job SPEC [--job SPEC].. [--no-alone] [options]
  *
  * The point runs in a child process (sim_run_isolated). Columns: docs/results.md.
+ * With --job, several jobs share the topology (cmd_sim_jobs.c, sim/jobs.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -24,6 +26,7 @@
 
 #include "cli/cli.h"
 #include "common/units.h"
+#include "sim/jobs.h"
 #include "sim/sim.h"
 #include "sim/sim_external.h"
 
@@ -91,7 +94,12 @@ static const char usage[] =
     CLI_LUA_LIMIT_USAGE
     CLI_FAULT_USAGE
     "  --verbose             also print the run's measurements on stderr: wall and CPU\n"
-    "                        seconds, peak memory, packet-hops (model packet)\n";
+    "                        seconds, peak memory, packet-hops (model packet)\n"
+    "  --job SPEC            one job of several sharing the topology (repeatable), e.g.\n"
+    "                        'coll=allreduce,alg=ring,ranks=16,hosts=0-15,size=1MiB' or\n"
+    "                        'pattern=uniform,ranks=16,load=0.5,rounds=10'; replaces\n"
+    "                        --collective, --algorithm, --ranks (docs/cli.md)\n"
+    "  --no-alone            with --job: do not run every job alone for slowdown\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -110,6 +118,8 @@ typedef struct sim_cli {
     int have_ranks_per_node;
     cli_workload workload; /* --workload: alltoallv block sizes */
     cli_faults faults;     /* --fail-links, --degrade-links, --fault-seed */
+    const char *jobs[JOBS_MAX]; /* --job SPEC */
+    int njobs, no_alone;
 } sim_cli;
 
 /* --placement, --hostfile and --alloc each set the placement: one of them at most. */
@@ -170,6 +180,7 @@ static const struct option opts[] = {
     {"msg-gap", required_argument, 0, 1003},       {"envelope", required_argument, 0, 1004},
     {"eager-limit", required_argument, 0, 1005},
     CLI_FAULT_OPTIONS,
+    {"job", required_argument, 0, 1006},       {"no-alone", no_argument, 0, 1007},
     {0, 0, 0, 0}};
 
 /* --send-overhead .. --eager-limit (getopt values 1001..1005): the endpoint keys. */
@@ -269,6 +280,12 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 1001: case 1002: case 1003: case 1004: case 1005:
         rc = parse_endpoint_option(c, g, err);
         break;
+    case 1006:
+        if (v->njobs == JOBS_MAX)
+            return cs_fail(err, "--job: at most %d jobs", JOBS_MAX);
+        v->jobs[v->njobs++] = optarg;
+        break;
+    case 1007: v->no_alone = 1; break;
     default: rc = parse_interop_option(c, v, have, err);
     }
     return rc;
@@ -334,6 +351,11 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (v->format == OUT_AUTO) /* a person reads a terminal; programs read pipes */
         v->format = isatty(STDOUT_FILENO) && !v->cfg.per_rank && !v->no_header ? OUT_TEXT
                                                                              : OUT_CSV;
+    if (v->njobs || v->no_alone)
+        return cli_sim_jobs_check(v->njobs, have[0], have[1] || have[2] || have[3] ||
+                                  v->have_size || v->placement_option || v->import ||
+                                  v->have_ranks_per_node || v->workload.given ||
+                                  v->cfg.barrier || v->cfg.per_rank || v->cfg.spec.nparams);
     if (v->import && (have[2] || have[3]))
         return cli_usage_error("sim", "--import replaces --algorithm and --ranks");
     if (v->import && have[0])
@@ -368,6 +390,10 @@ int cmd_sim(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     if (v.emit_platform && emit_platform(&v) < 0)
         return EXIT_USAGE;
+    if (v.njobs)
+        return cmd_sim_jobs(&v.cfg, v.jobs, v.njobs, !v.no_alone,
+                            v.format == OUT_JSON ? "json" : v.format == OUT_TEXT ? "text" : "csv",
+                            v.no_header, v.lua, &v.lua_limits);
     sim_result res;
     cs_error err;
     file_alg *fa = NULL;

@@ -113,6 +113,9 @@ typedef struct pk_net pk_net;
 pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t *host_of_rank,
                    sg_host_t actor_host, traffic_tally *tally);
 void pk_net_free(pk_net *n);
+/* Several jobs (jobs.h): every packet hop goes to the tally of its message's source rank,
+ * per_rank[rank] (kept, not copied), instead of the network's tally. */
+void pk_net_rank_tallies(pk_net *n, traffic_tally *const *per_rank);
 
 /* Called by rank actors. pk_send / pk_recv post a send of `bytes` to rank peer / a
  * receive from rank peer (the k-th send a -> b meets the k-th receive at b from a,

@@ -149,6 +149,7 @@ struct pk_net {
     const int32_t *host_of_rank;
     sg_host_t actor_host;
     traffic_tally *tally;
+    traffic_tally *const *rank_tally; /* pk_net_rank_tallies: per source rank, or NULL */
     int64_t nports;           /* 2 * t->nlinks: port id = traffic_resource(t, hop) */
     pk_port *ports;
     int nvc;                  /* virtual channels */

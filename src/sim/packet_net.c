@@ -129,7 +129,8 @@ void pk_port_crossed(pk_net *n, pk_port *pt, pk_packet *p)
     if (++n->packet_hops == n->cfg.fault_resend) /* tests: the port sends it twice */
         pt->bytes_out += p->bytes;
     pt->bytes_out += p->bytes;
-    traffic_tally_hop(n->tally, traffic_resource(n->t, p->hop), p->bytes);
+    traffic_tally_hop(n->rank_tally ? n->rank_tally[p->msg->src_rank] : n->tally,
+                      traffic_resource(n->t, p->hop), p->bytes);
     if (p->holding >= 0)
         credit_return(n, p->holding, p->bytes);
     p->holding = p->pool;
@@ -243,6 +244,11 @@ void pk_nic_add(pk_net *n, pk_msg *m)
 }
 
 /* ---- the network ------------------------------------------------------------------------ */
+
+void pk_net_rank_tallies(pk_net *n, traffic_tally *const *per_rank)
+{
+    n->rank_tally = per_rank;
+}
 
 pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t *host_of_rank,
                    sg_host_t actor_host, traffic_tally *tally)

@@ -125,10 +125,15 @@ static void rank_finish_list(FILE *f, const double *rank_finish, int32_t n, char
 
 /* ---- CSV ------------------------------------------------------------------------------ */
 
-void sim_row_csv_header(FILE *f, int with_rank_finish)
+void sim_row_csv_header_fields(FILE *f)
 {
     for (size_t i = 0; i < NCOLUMNS; i++)
         fprintf(f, "%s%s", i ? "," : "", columns[i].name);
+}
+
+void sim_row_csv_header(FILE *f, int with_rank_finish)
+{
+    sim_row_csv_header_fields(f);
     fprintf(f, "%s\n", with_rank_finish ? ",rank_finish_s" : "");
 }
 
@@ -160,13 +165,18 @@ static void csv_field(FILE *f, const void *base, const column *c)
     }
 }
 
-void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+void sim_row_csv_fields(FILE *f, const sim_row *r)
 {
     for (size_t i = 0; i < NCOLUMNS; i++) {
         if (i)
             fputc(',', f);
         csv_field(f, r, &columns[i]);
     }
+}
+
+void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+{
+    sim_row_csv_fields(f, r);
     if (rank_finish) {
         fputc(',', f);
         rank_finish_list(f, rank_finish, n, ';');
@@ -247,10 +257,9 @@ int sweep_csv_column(const char *name)
 
 /* ---- JSON ----------------------------------------------------------------------------- */
 
-void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+void sim_row_json_fields(FILE *f, const sim_row *r)
 {
     char num[64];
-    fputc('{', f);
     for (size_t i = 0; i < NCOLUMNS; i++) {
         fprintf(f, "%s\"%s\":", i ? "," : "", columns[i].name);
         if (columns[i].type == COL_TEXT) {
@@ -260,6 +269,12 @@ void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t 
             fputs(num[0] ? num : "null", f);
         }
     }
+}
+
+void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n)
+{
+    fputc('{', f);
+    sim_row_json_fields(f, r);
     if (rank_finish) {
         fputs(",\"rank_finish_s\":[", f);
         rank_finish_list(f, rank_finish, n, ',');

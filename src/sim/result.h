@@ -75,8 +75,13 @@ void sim_row_set_metrics(sim_row *r, coll_kind c, const traffic_counts *tc, doub
  * column: the finish times separated by ';'. */
 void sim_row_csv_header(FILE *f, int with_rank_finish);
 void sim_row_csv(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
+/* The columns alone (no line end), for rows with more columns (jobs.h). */
+void sim_row_csv_header_fields(FILE *f);
+void sim_row_csv_fields(FILE *f, const sim_row *r);
 /* One JSON object on one line (JSON Lines); rank_finish_s is an array. */
 void sim_row_json(FILE *f, const sim_row *r, const double *rank_finish, int32_t n);
+/* The members "name":value,... of the columns, without braces. */
+void sim_row_json_fields(FILE *f, const sim_row *r);
 /* A short labelled summary with units, for a terminal (result_text.c). */
 void sim_row_text(FILE *f, const sim_row *r);
 

@@ -57,24 +57,29 @@ static void stepwise_step(rank_actor *a, const rank_sched *rs, uint32_t s)
             }
             traffic_tally_message(&st->tally, st->host_of_rank[a->rank],
                                   st->host_of_rank[o->peer], o->bytes);
-            pk_send(st->net, a->rank, o->peer, o->bytes); /* counts the packets' paths */
+            /* counts the packets' paths */
+            pk_send(st->net, st->rank0 + a->rank, st->rank0 + o->peer, o->bytes);
             break;
         case OP_RECV:
             if (st->ep)
                 endpoint_step_recv(st, a->rank, &a->ep, o->peer);
             else
-                pk_recv(st->net, a->rank, o->peer);
+                pk_recv(st->net, st->rank0 + a->rank, st->rank0 + o->peer);
             break;
-        case OP_REDUCE: local_s += (double)o->bytes * st->reduce_s_per_byte; break;
-        case OP_COPY: local_s += (double)o->bytes * st->copy_s_per_byte; break;
+        case OP_REDUCE:
+        case OP_COPY: /* a timed op (OPF_TIME) takes its bytes in nanoseconds */
+            local_s += (double)o->bytes * ((o->flags & OPF_TIME) ? 1e-9
+                                           : o->kind == OP_REDUCE ? st->reduce_s_per_byte
+                                                                  : st->copy_s_per_byte);
+            break;
         }
     }
     if (st->ep)
         endpoint_step_run(st, a->rank, &a->ep, a->x.route);
     else
-        pk_wait(st->net, a->rank);
+        pk_wait(st->net, st->rank0 + a->rank);
     if (st->net) /* the packet model's loop engine keeps the ranks' clock */
-        pk_compute(st->net, a->rank, local_s);
+        pk_compute(st->net, st->rank0 + a->rank, local_s);
     else if (local_s > 0)
         sg_actor_sleep_for(local_s);
 }
@@ -112,7 +117,7 @@ static void rank_main(int argc, char **argv)
     if (!a->stuck)
         st->finish[a->rank] = simgrid_get_clock();
     if (st->net)
-        pk_rank_exit(st->net, a->rank);
+        pk_rank_exit(st->net, st->rank0 + a->rank);
     xbt_dynar_t route = a->x.route;
     xbt_dynar_free(&route);
     sim_exec_scratch_free(&a->x);

@@ -82,7 +82,7 @@ static void start_comm(exec_run *e, uint32_t i)
     const sched_op *o = &e->rs->ops[i];
     int32_t tag = rs_op_tag(e->rs, i);
     if (o->kind == OP_RECV) {
-        sg_mailbox_t from = sim_mailbox(&st->mailboxes, o->peer, e->rank, tag);
+        sg_mailbox_t from = sim_mailbox(&st->mailboxes, st->job, o->peer, e->rank, tag);
         x->comm_op[e->nactive] = i;
         x->comms[e->nactive] = sg_mailbox_get_async(from, &x->payloads[e->nactive]);
         e->nactive++;
@@ -95,7 +95,7 @@ static void start_comm(exec_run *e, uint32_t i)
         sim_pair_bytes_add(&st->pairs, &st->tally, st->host_of_rank[e->rank],
                            st->host_of_rank[o->peer], src, dst, o->bytes);
     /* the payload only has to be non-NULL: the simulator moves sizes, not data */
-    sg_mailbox_t mb = sim_mailbox(&st->mailboxes, e->rank, o->peer, tag);
+    sg_mailbox_t mb = sim_mailbox(&st->mailboxes, st->job, e->rank, o->peer, tag);
     if (o->bytes <= st->eager_limit) { /* eager: complete for the sender at once */
         sg_comm_detach(sg_mailbox_put_init(mb, x, o->bytes), NULL);
         complete_op(e, i);

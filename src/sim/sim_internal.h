@@ -42,6 +42,10 @@ typedef struct sim_state {
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */
     pk_net *net;               /* model packet: messages go through it, else NULL */
     struct endpoint_sim *ep;   /* endpoint costs (endpoint_exec.h), NULL when there are none */
+    int32_t job;               /* several jobs (jobs.h): k > 0 prefixes the job's mailboxes
+                                  with "Jk:" so messages never cross jobs; 0: one point */
+    int32_t rank0;             /* several jobs under the packet model: the job's rank r is
+                                  rank rank0 + r of the shared network; 0: one point */
 } sim_state;
 
 /* The rank executor's scratch (sim_exec.c), reused from chunk to chunk of one rank. */

@@ -9,13 +9,15 @@
 
 #include "common/util.h"
 
-static sg_mailbox_t by_name(int32_t from, int32_t to, int32_t tag)
+/* "a>b" or "a>b#t"; job k > 0 of several (jobs.h) prefixes "Jk:" */
+static sg_mailbox_t by_name(int32_t job, int32_t from, int32_t to, int32_t tag)
 {
-    char name[48];
+    char name[64];
+    int n = job > 0 ? snprintf(name, sizeof name, "J%d:", job) : 0;
     if (tag == 0)
-        snprintf(name, sizeof name, "%d>%d", from, to);
+        snprintf(name + n, sizeof name - (size_t)n, "%d>%d", from, to);
     else
-        snprintf(name, sizeof name, "%d>%d#%d", from, to, tag);
+        snprintf(name + n, sizeof name - (size_t)n, "%d>%d#%d", from, to, tag);
     return sg_mailbox_by_name(name);
 }
 
@@ -45,7 +47,7 @@ static sg_mailbox_t lookup(const sim_mailboxes *m, uint64_t key, int32_t tag)
     return NULL;
 }
 
-sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t from, int32_t to, int32_t tag)
+sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t job, int32_t from, int32_t to, int32_t tag)
 {
     uint64_t key = (uint64_t)(uint32_t)from << 32 | (uint32_t)to;
     sg_mailbox_t mb = lookup(m, key, tag);
@@ -53,7 +55,7 @@ sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t from, int32_t to, int32_t tag
         return mb;
     /* sg_mailbox_by_name is a simcall: other actors run meanwhile and may change the
      * cache (even add this channel), so nothing of it is held across the call */
-    mb = by_name(from, to, tag);
+    mb = by_name(job, from, to, tag);
     if (!lookup(m, key, tag))
         add_entry(m, key, tag, mb);
     return mb;

@@ -1,7 +1,7 @@
 /* sim_mailbox.h - the SimGrid mailbox of each (from, to, tag) channel, looked up once.
  *
  * Rank a's messages to rank b with tag t go through mailbox "a>b" (t = 0) or "a>b#t"
- * (sim_actors.c). Finding it by name costs a snprintf and SimGrid's string map per
+ * (sim_actors.c), prefixed "Jk:" for job k > 0 of several (jobs.h). Finding it by name costs a snprintf and SimGrid's string map per
  * message; this cache keeps the mailbox of every channel seen, keyed by the numbers.
  * It lives in the point's sim_state (actors run one at a time: no locks). */
 #ifndef COLLSIM_SIM_MAILBOX_H
@@ -22,9 +22,9 @@ typedef struct sim_mailboxes {
     size_t n, cap;
 } sim_mailboxes;
 
-/* The mailbox of channel (from, to, tag), found by name on first use. A zeroed struct
- * is an empty cache. */
-sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t from, int32_t to, int32_t tag);
+/* The mailbox of channel (from, to, tag) of job `job` (0: a single job), found by name on
+ * first use. A zeroed struct is an empty cache; one cache serves one job. */
+sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t job, int32_t from, int32_t to, int32_t tag);
 void sim_mailboxes_free(sim_mailboxes *m);
 
 #endif

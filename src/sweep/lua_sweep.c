@@ -117,6 +117,9 @@ static void check_keys(lua_State *L)
         for (size_t k = 0; key && k < NKEYS && !known; k++)
             known = strcmp(key, sweep_keys[k].key) == 0 ||
                     (sweep_keys[k].alias && strcmp(key, sweep_keys[k].alias) == 0);
+        if (key && strcmp(key, "jobs") == 0) /* issue 29: `collsim sim --job` for now */
+            luaL_error(L, "collsim.sweep: jobs are not supported in scenarios yet; run "
+                          "several jobs with collsim sim --job SPEC (docs/cli.md)");
         if (!known)
             luaL_error(L, "collsim.sweep: unknown key '%s' (allowed: " KEYS ")",
                        key ? key : luaL_typename(L, -2));
