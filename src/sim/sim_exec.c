@@ -31,8 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <simgrid/engine.h>
-
 #include "common/util.h"
 #include "sim/sim_internal.h"
 
@@ -123,11 +121,22 @@ static void count_wire(exec_run *e, int32_t from, int32_t to, int64_t bytes)
         sim_links_count_route(&st->tally, src, dst, bytes, e->x->route);
 }
 
-static void add_active(exec_run *e, uint32_t i, int state)
+/* A slot for a new active communication of op i. With endpoint costs the slots stay in
+ * op order while they are added (the order a step's messages were always waited for, so
+ * that messages ending together are handled in the same order); otherwise the last. */
+static size_t open_slot(exec_run *e, uint32_t i, int state)
 {
-    e->x->comm_op[e->nactive] = i;
-    e->x->comm_state[e->nactive] = (uint8_t)state;
-    e->nactive++;
+    sim_exec_scratch *x = e->x;
+    size_t k = e->nactive++;
+    if (e->ep)
+        for (; k > 0 && x->comm_op[k - 1] > i; k--) {
+            xn_move(x, k - 1, k);
+            x->comm_op[k] = x->comm_op[k - 1];
+            x->comm_state[k] = x->comm_state[k - 1];
+        }
+    x->comm_op[k] = i;
+    x->comm_state[k] = (uint8_t)state;
+    return k;
 }
 
 static void post_get(exec_run *e, uint32_t i, int kind, int state, size_t k)
@@ -146,23 +155,24 @@ static void inject(exec_run *e, uint32_t i)
     int64_t wire = ep ? endpoint_wire_bytes(&ep->cfg, o->bytes) : o->bytes;
     traffic_tally_message(&st->tally, st->host_of_rank[e->rank], st->host_of_rank[o->peer],
                           wire);
-    size_t k = e->nactive;
     if (ep && endpoint_rendezvous(&ep->cfg, o->bytes)) { /* the request takes the data's place */
         count_wire(e, e->rank, o->peer, ep->cfg.envelope_B);
         xn_put(st, e->rank, o->peer, chan_of(e, i, XN_DATA), ep->cfg.envelope_B,
-               (void *)&ep->request_tag, 1, e->x, k);
-        post_get(e, i, XN_REPLY, AK_SEND_REPLY, k);
-        e->nactive++;
+               (void *)&ep->request_tag, 1, NULL, 0);
+        post_get(e, i, XN_REPLY, AK_SEND_REPLY, open_slot(e, i, AK_SEND_REPLY));
         return;
     }
     count_wire(e, e->rank, o->peer, wire);
     /* eager: complete for the sender at once (detached); smpi without a limit: < 64 KiB */
     int eager = ep && ep->cfg.eager_set ? 1 : o->bytes <= st->eager_limit;
     /* the payload only has to be non-NULL: the simulator moves sizes, not data */
-    if (xn_put(st, e->rank, o->peer, chan_of(e, i, XN_DATA), wire, st, eager, e->x, k))
-        add_active(e, i, AK_SEND_DATA);
-    else
+    if (eager) {
+        xn_put(st, e->rank, o->peer, chan_of(e, i, XN_DATA), wire, st, 1, NULL, 0);
         complete_op(e, i);
+    } else {
+        xn_put(st, e->rank, o->peer, chan_of(e, i, XN_DATA), wire, st, 0, e->x,
+               open_slot(e, i, AK_SEND_DATA));
+    }
 }
 
 /* Starts a ready item: a receive is posted, a send injected or queued for its overhead,
@@ -176,8 +186,7 @@ static void start_item(exec_run *e, uint32_t item)
     sr_started(e->r, item);
     const sched_op *o = &e->rs->ops[item];
     if (o->kind == OP_RECV) {
-        post_get(e, item, XN_DATA, AK_RECV_FIRST, e->nactive);
-        e->nactive++;
+        post_get(e, item, XN_DATA, AK_RECV_FIRST, open_slot(e, item, AK_RECV_FIRST));
     } else if (o->kind == OP_SEND) {
         if (e->ep)
             queue_job(e, item, JOB_SEND);
@@ -210,7 +219,7 @@ static void start_job(exec_run *e, exec_job job, double seconds)
 {
     e->job = job;
     e->cpu_busy = 1;
-    e->cpu_start = simgrid_get_clock();
+    e->cpu_start = xn_now(e->st);
     e->cpu_dur = seconds;
 }
 
@@ -236,7 +245,7 @@ static void finish_job(exec_run *e)
     e->cpu_busy = 0;
     if (job.kind == JOB_SEND) {
         sim_state *st = e->st;
-        double now = simgrid_get_clock();
+        double now = xn_now(e->st);
         int32_t peer = e->rs->ops[job.item].peer;
         double at = endpoint_inject_at(&e->ep->cfg, &st->ep->ports, st->host_of_rank[e->rank],
                                        st->host_of_rank[peer], now);
@@ -340,7 +349,7 @@ static int wait_event(exec_run *e)
         comm_done(e, (size_t)k);
         return 0;
     }
-    double now = simgrid_get_clock();
+    double now = xn_now(e->st);
     /* a job started now lasts its exact duration (what step schedules always did) */
     double rest = now == e->cpu_start ? e->cpu_dur : e->cpu_start + e->cpu_dur - now;
     if (e->timer < 0 && (e->cpu_drives || e->nactive == 0)) {
