@@ -27,6 +27,12 @@
  * thread): the rank reacts to events only once its CPU has no job left, as a step of a
  * step schedule always ran (its sends injected one after the other, then its messages
  * waited for). Without them the network progresses by itself while the CPU works.
+ *
+ * Under the packet model without endpoint costs, a chunk of step-rule ops only (no
+ * dependency, no tag, no eager send) waits for a step's messages all at once (pk_wait):
+ * nothing of the rank can start before they have all ended, and the rank is then woken
+ * once per step, as the packet model always did (the order in which ranks post at one
+ * instant breaks the network's ties).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +58,8 @@ typedef struct exec_run {
     double cpu_start, cpu_dur;
     pk_handle timer;             /* packet model: the job's end while messages are active */
     size_t nactive;
+    int bulk;                    /* packet model, step-rule ops only: pk_send / pk_wait */
+    size_t nbulk;                /* their posted messages, ops in x->comm_op (nactive = 0) */
 } exec_run;
 
 static double local_seconds(const sim_state *st, const sched_op *o)
@@ -155,6 +163,11 @@ static void inject(exec_run *e, uint32_t i)
     int64_t wire = ep ? endpoint_wire_bytes(&ep->cfg, o->bytes) : o->bytes;
     traffic_tally_message(&st->tally, st->host_of_rank[e->rank], st->host_of_rank[o->peer],
                           wire);
+    if (e->bulk) {
+        pk_send(st->net, e->rank, o->peer, wire);
+        e->x->comm_op[e->nbulk++] = i;
+        return;
+    }
     if (ep && endpoint_rendezvous(&ep->cfg, o->bytes)) { /* the request takes the data's place */
         count_wire(e, e->rank, o->peer, ep->cfg.envelope_B);
         xn_put(st, e->rank, o->peer, chan_of(e, i, XN_DATA), ep->cfg.envelope_B,
@@ -185,7 +198,10 @@ static void start_item(exec_run *e, uint32_t item)
     }
     sr_started(e->r, item);
     const sched_op *o = &e->rs->ops[item];
-    if (o->kind == OP_RECV) {
+    if (o->kind == OP_RECV && e->bulk) {
+        pk_recv(e->st->net, e->rank, o->peer);
+        e->x->comm_op[e->nbulk++] = item;
+    } else if (o->kind == OP_RECV) {
         post_get(e, item, XN_DATA, AK_RECV_FIRST, open_slot(e, item, AK_RECV_FIRST));
     } else if (o->kind == OP_SEND) {
         if (e->ep)
@@ -340,6 +356,13 @@ static void comm_done(exec_run *e, size_t k)
  * nothing can happen any more. */
 static int wait_event(exec_run *e)
 {
+    if (e->nbulk > 0 && !e->cpu_busy) { /* a step's messages, all at once */
+        pk_wait(e->st->net, e->rank);
+        for (size_t k = 0; k < e->nbulk; k++)
+            complete_op(e, e->x->comm_op[k]);
+        e->nbulk = 0;
+        return 0;
+    }
     if (!e->cpu_busy) {
         if (e->nactive == 0)
             return -1;
@@ -352,7 +375,7 @@ static int wait_event(exec_run *e)
     double now = xn_now(e->st);
     /* a job started now lasts its exact duration (what step schedules always did) */
     double rest = now == e->cpu_start ? e->cpu_dur : e->cpu_start + e->cpu_dur - now;
-    if (e->timer < 0 && (e->cpu_drives || e->nactive == 0)) {
+    if (e->timer < 0 && (e->cpu_drives || e->nactive == 0)) { /* nbulk > 0: cannot happen */
         xn_sleep(e->st, e->rank, rest);
         finish_job(e);
         return 0;
@@ -365,6 +388,17 @@ static int wait_event(exec_run *e)
     return 0;
 }
 
+/* No op of the chunk has a dependency or a tag. */
+static int step_rule_only(const rank_sched *rs)
+{
+    if (rs->ndep_ops > 0 || rs->ntags > 0)
+        return 0;
+    for (uint32_t i = 0; i < rs->nops; i++)
+        if (rs->ops[i].flags & OPF_DEPS)
+            return 0;
+    return 1;
+}
+
 int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_sched *rs,
                    uint32_t first_step)
 {
@@ -375,6 +409,7 @@ int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_
     if (e.ep)
         e.cpu_drives = e.ep->cfg.send_overhead_s > 0 || e.ep->cfg.recv_overhead_s > 0 ||
                        e.ep->cfg.msg_gap_s > 0;
+    e.bulk = st->net && !e.ep && st->eager_limit < 0 && step_rule_only(rs);
     sr_reset(e.r, rs);
     st->step[rank] = first_step;
     for (;;) {
