@@ -146,9 +146,6 @@ pk_handle pk_timer(pk_net *n, int32_t rank, double seconds);
 /* The rank's local work (reduction, copies) of `seconds`: under the loop engine the
  * engine wakes the rank when it ends (a rank must not sg_actor_sleep_for then). */
 void pk_compute(pk_net *n, int32_t rank, double seconds);
-/* The model's clock: the loop engine's own (exact; SimGrid's clock, which the engine
- * moves to it, is kept only to surf/precision), or SimGrid's under the actors engine. */
-double pk_clock(const pk_net *n);
 /* The rank's actor ends (it posts nothing more). */
 void pk_rank_exit(pk_net *n, int32_t rank);
 

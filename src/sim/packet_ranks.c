@@ -381,11 +381,6 @@ void pk_compute(pk_net *n, int32_t rank, double seconds)
     block(n, rank);
 }
 
-double pk_clock(const pk_net *n)
-{
-    return pk_now(n);
-}
-
 void pk_rank_exit(pk_net *n, int32_t rank)
 {
     if (n->cfg.engine == PK_ENGINE_LOOP)

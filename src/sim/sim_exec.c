@@ -37,6 +37,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <simgrid/engine.h>
+
 #include "common/util.h"
 #include "sim/sim_internal.h"
 
@@ -235,7 +237,7 @@ static void start_job(exec_run *e, exec_job job, double seconds)
 {
     e->job = job;
     e->cpu_busy = 1;
-    e->cpu_start = xn_now(e->st);
+    e->cpu_start = simgrid_get_clock();
     e->cpu_dur = seconds;
 }
 
@@ -261,7 +263,7 @@ static void finish_job(exec_run *e)
     e->cpu_busy = 0;
     if (job.kind == JOB_SEND) {
         sim_state *st = e->st;
-        double now = xn_now(e->st);
+        double now = simgrid_get_clock();
         int32_t peer = e->rs->ops[job.item].peer;
         double at = endpoint_inject_at(&e->ep->cfg, &st->ep->ports, st->host_of_rank[e->rank],
                                        st->host_of_rank[peer], now);
@@ -372,7 +374,7 @@ static int wait_event(exec_run *e)
         comm_done(e, (size_t)k);
         return 0;
     }
-    double now = xn_now(e->st);
+    double now = simgrid_get_clock();
     /* a job started now lasts its exact duration (what step schedules always did) */
     double rest = now == e->cpu_start ? e->cpu_dur : e->cpu_start + e->cpu_dur - now;
     if (e->timer < 0 && (e->cpu_drives || e->nactive == 0)) { /* nbulk > 0: cannot happen */

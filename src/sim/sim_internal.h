@@ -92,8 +92,6 @@ void xn_get(sim_state *st, int32_t rank, int32_t from, xn_chan c, void **payload
             sim_exec_scratch *x, size_t k);
 /* Slot `from`'s handle moves to slot `to`. */
 void xn_move(sim_exec_scratch *x, size_t from, size_t to);
-/* The clock of the run's network: SimGrid's, or the packet model's (pk_clock). */
-double xn_now(const sim_state *st);
 /* The rank is busy for `seconds` (nothing else happens to it meanwhile). */
 void xn_sleep(sim_state *st, int32_t rank, double seconds);
 /* Blocks until the first of slots 0 .. n-1 ends (its index; SimGrid's comm reference is
