@@ -4,10 +4,12 @@
 # --format goal --plain: every op requires every op of the previous step; reduces and
 # copies become `calc N` bytes, read back with --calc bytes at the same rate) give
 # identical times, every rank's, under endpoint costs (overheads, NIC gap, envelope,
-# rendezvous above the eager limit) in the flow models and in the packet model, and
-# without them in the packet model (at 1 MiB: every message above the 65535-byte eager
-# limit a plain GOAL file has, so both forms send synchronously). Planted: the endpoint costs change the time (the comparison
-# can fail), and a schedule with one message larger does not match.
+# rendezvous above the eager limit) in the flow models and in the packet model. (Under
+# the packet model without endpoint costs a step schedule waits for a step's messages at
+# once, as it always has, and a dependency schedule for each message: the order in which
+# ranks post at one instant differs, and with it how the network breaks ties.)
+# Planted: the endpoint costs change the time (the comparison can fail), and a schedule
+# with one message larger does not match.
 # usage: exec_forms.sh PATH/TO/collsim   (run from the source tree)
 set -u
 bin=$1
@@ -21,10 +23,8 @@ run() { "$bin" sim --topology "$topo" $rates --no-header --per-rank "$@" | cut -
 for spec in "allreduce ring" "allreduce recursive_doubling" "bcast binomial_halving" \
             "allgather bruck" "alltoall pairwise" "reduce_scatter ring"; do
     set -- $spec
-    for model in "cm02 $ep" "smpi $ep" "packet $ep" "packet"; do
-        size=64KiB
-        [ "$model" = packet ] && size=1MiB
-        alg="--collective $1 --algorithm $2 --ranks 8 --size $size"
+    for model in "cm02 $ep" "smpi $ep" "packet $ep"; do
+        alg="--collective $1 --algorithm $2 --ranks 8 --size 64KiB"
         "$bin" dump $alg --format goal --plain > "$tmp/s.goal"
         set -- $model
         m=$1; shift
