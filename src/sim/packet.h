@@ -136,7 +136,11 @@ int pk_wait_any(pk_net *n, int32_t rank, const pk_handle *handles, int count);
  * send's `payload` is stored at *payload_out (as SimGrid's mailboxes hand a pointer over).
  * pk_detach: the rank will not wait for handle h (released once it completes).
  * pk_timer: a handle that completes `seconds` from now (the rank's local work while it
- * also waits for messages), waited for with pk_wait_any like the others. */
+ * also waits for messages), waited for with pk_wait_any like the others. (Under the
+ * actors engine a message is known complete up to its last hop's latency before it
+ * arrives, and pk_wait_any then sleeps until its arrival: a timer ending in between is
+ * seen after it. The executor uses timers only for local work overlapping messages,
+ * schedules with dependencies and no endpoint costs.) */
 pk_handle pk_isend_on(pk_net *n, int32_t rank, int32_t peer, int64_t channel, int64_t bytes,
                       void *payload);
 pk_handle pk_irecv_on(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
