@@ -1,5 +1,6 @@
 /* test_packet_handles.c - the packet model's per-message API (packet.h: pk_isend,
- * pk_irecv, pk_wait_any, pk_compute, pk_rank_exit), under both engines, driven by two
+ * pk_irecv, pk_wait_any, pk_compute, pk_rank_exit, pk_isend_on / pk_irecv_on with
+ * channels and payloads, pk_detach, pk_timer), under both engines, driven by two
  * rank actors of this test on a single link (1 GB/s, 1 us; 4 KiB packets, 64 KiB buffers):
  *
  *   rank 0 posts a send of 64 KiB (16 packets) and then one of 4 KiB (1 packet) to rank
@@ -15,6 +16,14 @@
  *   - then rank 0 computes for 5 us (pk_compute) and sends 0 bytes with pk_send / pk_wait
  *     (one empty packet: 1 us), which rank 1 receives with pk_recv / pk_wait: both wait
  *     until 70.632 + 5 + 1 = 76.632 us, and pk_wait does not wait for handles;
+ *   - then (at T = 76.632 us) channels, payloads, pk_detach and pk_timer: rank 0 sends
+ *     4 KiB on channel 0 (payload &m0) and 0 bytes on channel 7 (payload &m7, detached);
+ *     rank 1 posts a receive on channel 7, waits for it or a 0.5 us timer: the timer
+ *     first (index 1, T + 0.5 us); then posts a receive on channel 0 and waits for both:
+ *     channel 7's empty packet arrives first (index 0, T + 1 us; its payload &m7, although
+ *     channel 0's send was posted first), channel 0's 4 KiB, started at T + 0.5 us, at
+ *     T + 0.5 + 4.096 + 1 us = T + 5.596 us (payload &m0), when rank 0's send completes
+ *     (the actors engine: payloads only, see pk_timer in packet.h);
  *   - the network's conservation check passes.
  */
 #include <math.h>
@@ -33,7 +42,33 @@
 typedef struct seen {
     int first, second, none;    /* pk_wait_any's indexes */
     double t_first, t_second, t_end;
+    int timer_first, ch7_first, payloads_ok; /* the channel / timer phase (rank 1) */
+    double t_timer, t_ch7, t_ch0;
 } seen;
+
+static char m0, m7; /* payload markers */
+
+/* The channel, payload, detach and timer phase (see the top of the file). */
+static void channels_phase(pk_net *n, int32_t r, seen *s)
+{
+    if (r == 0) {
+        pk_handle h0 = pk_isend_on(n, 0, 1, 0, 4096, &m0);
+        pk_detach(n, pk_isend_on(n, 0, 1, 7, 0, &m7));
+        pk_wait_any(n, 0, &h0, 1);
+        s->t_ch0 = simgrid_get_clock();
+        return;
+    }
+    void *p7 = NULL, *p0 = NULL;
+    pk_handle h[2] = {pk_irecv_on(n, 1, 0, 7, &p7), pk_timer(n, 1, 0.5e-6)};
+    s->timer_first = pk_wait_any(n, 1, h, 2) == 1;
+    s->t_timer = simgrid_get_clock();
+    h[1] = pk_irecv_on(n, 1, 0, 0, &p0);
+    s->ch7_first = pk_wait_any(n, 1, h, 2) == 0;
+    s->t_ch7 = simgrid_get_clock();
+    pk_wait_any(n, 1, &h[1], 1);
+    s->t_ch0 = simgrid_get_clock();
+    s->payloads_ok = p7 == &m7 && p0 == &m0;
+}
 
 typedef struct world {
     pk_net *net;
@@ -75,6 +110,7 @@ static void rank_main(int argc, char **argv)
     }
     pk_wait(n, r);
     s->t_end = simgrid_get_clock();
+    channels_phase(n, r, s);
     pk_rank_exit(n, r);
 }
 
@@ -142,6 +178,17 @@ static void check_engine(pk_engine e)
         CU_ASSERT(near(x->t_first, lat + 2 * s) || near(x->t_first, lat + 3 * s));
         CU_ASSERT(near(x->t_second, lat + 17 * s));
         CU_ASSERT(near(x->t_end, lat + 17 * s + 5e-6 + lat));
+    }
+    const seen *y = &w->rank[1];
+    double T = w->rank[1].t_end;
+    CU_ASSERT(y->ch7_first || e == PK_ENGINE_ACTORS);
+    CU_ASSERT(y->payloads_ok);
+    if (e == PK_ENGINE_LOOP) { /* actors: packet.h, pk_timer */
+        CU_ASSERT(y->timer_first);
+        CU_ASSERT(near(y->t_timer, T + 0.5e-6));
+        CU_ASSERT(near(y->t_ch7, T + lat));
+        CU_ASSERT(near(y->t_ch0, T + 0.5e-6 + s + lat));
+        CU_ASSERT(near(w->rank[0].t_ch0, T + 0.5e-6 + s + lat));
     }
     free(payload);
 }

@@ -4,7 +4,7 @@ run's timeline (LogGOPSim -V FILE) and prints 1 if some rank started a send exac
 its NIC became free from the previous one (the send was queued behind it), else 0.
 
 LogGOPSim sends a rank's messages one after the other through its NIC (a message of s
-bytes keeps it busy max(g, (s-1) G)); collsim's flow models share the host link among
+bytes keeps it busy g + (s-1) G: LogGOPSim.cpp, nextgs); collsim's flow models share the host link among
 the messages in flight instead (issue 24 adds a NIC model). The two agree where no
 message ever waits for its NIC, and that is where the corpus test compares their times.
 usage: nic_queued.py TIMELINE G g
@@ -24,7 +24,7 @@ def main():
     for start, src, size in sorted(rows):
         if src in free and start == free[src]:
             queued = 1
-        free[src] = start + max(g, (size - 1) * G)
+        free[src] = start + g + max(size - 1, 0) * G
     print(queued)
 
 

@@ -92,7 +92,7 @@ typedef struct alg_desc {
 #define ALG_READS_DIMS 1u
 /* ALG_DEPS: some ranks have explicit dependencies or tags (schedule.h): the verifier uses
  * its full engine (the streaming one proves deadlock freedom for step schedules only),
- * the packet model refuses the schedule (it runs step schedules only). */
+ * the analytic model refuses the schedule (it estimates step by step). */
 #define ALG_DEPS 2u
 /* ALG_ANY_P: P = 1 is allowed (a schedule file of one rank, GOAL's `num_ranks 1`). */
 #define ALG_ANY_P 4u

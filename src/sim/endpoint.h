@@ -71,7 +71,7 @@ void endpoint_describe(const endpoint_config *c, char *buf, size_t n);
  * given zeros included: a sweep point's identity (sweep/plan.c). */
 void endpoint_canonical_text(const endpoint_config *c, char *buf, size_t n);
 
-/* ---- costs (pure; the SimGrid side is endpoint_exec.c) ------------------------------------ */
+/* ---- costs (pure; the SimGrid side is sim_exec.c) ------------------------------------ */
 
 /* NIC ports of every host: when each may inject next. */
 typedef struct endpoint_ports {

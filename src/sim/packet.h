@@ -133,6 +133,23 @@ typedef int64_t pk_handle;
 pk_handle pk_isend(pk_net *n, int32_t rank, int32_t peer, int64_t bytes);
 pk_handle pk_irecv(pk_net *n, int32_t rank, int32_t peer);
 int pk_wait_any(pk_net *n, int32_t rank, const pk_handle *handles, int count);
+/* With channels and payloads (the rank executor, sim_exec.c): a send on `channel`
+ * meets a receive on the same channel (the k-th send a -> b on channel c meets the k-th
+ * receive at b from a on c; channel 0 is pk_isend / pk_irecv's); when they meet, the
+ * send's `payload` is stored at *payload_out (as SimGrid's mailboxes hand a pointer over).
+ * pk_detach: the rank will not wait for handle h (released once it completes).
+ * pk_timer: a handle that completes `seconds` from now (the rank's local work while it
+ * also waits for messages), waited for with pk_wait_any like the others. (Under the
+ * actors engine a message is known complete up to its last hop's latency before it
+ * arrives, and pk_wait_any then sleeps until its arrival: a timer ending in between is
+ * seen after it. The executor uses timers only for local work overlapping messages,
+ * schedules with dependencies and no endpoint costs.) */
+pk_handle pk_isend_on(pk_net *n, int32_t rank, int32_t peer, int64_t channel, int64_t bytes,
+                      void *payload);
+pk_handle pk_irecv_on(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
+                      void **payload_out);
+void pk_detach(pk_net *n, pk_handle h);
+pk_handle pk_timer(pk_net *n, int32_t rank, double seconds);
 /* The rank's local work (reduction, copies) of `seconds`: under the loop engine the
  * engine wakes the rank when it ends (a rank must not sg_actor_sleep_for then). */
 void pk_compute(pk_net *n, int32_t rank, double seconds);

@@ -31,6 +31,7 @@ typedef struct pk_msg {
     topo_hop *route;          /* minimal routing: topo_route(src_host, dst_host) */
     int64_t sreq, rreq;       /* the sender's and the receiver's requests */
     uint64_t flow;            /* ECMP: hash of ranks and the message's number between them */
+    void *payload;            /* handed to the receive (pk_irecv_on) */
     struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue */
 } pk_msg;
 
@@ -108,19 +109,22 @@ typedef struct pk_rank {
 typedef struct pk_req {
     int32_t rank;
     int8_t anonymous, done;
+    int8_t detached;          /* pk_detach: released when it completes, nobody waits */
     double done_at;
+    void **payload_out;       /* a receive's: where the matched send's payload goes */
     int64_t next;             /* free list, or the pair's queue of early receives */
 } pk_req;
 
 typedef struct pk_pair {      /* sends a -> b waiting for their receives, or the reverse */
     int64_t key;              /* a * P + b, -1 empty */
+    int64_t channel;          /* pk_isend_on / pk_irecv_on; 0 for the others */
     pk_msg *head, *tail;      /* sends posted before their receive */
     int64_t rhead, rtail;     /* receives posted before their send (requests), -1 none */
     int64_t sent;             /* messages a -> b posted so far (ECMP's flow numbers) */
 } pk_pair;
 
 /* An event of the loop engine (packet_heap.c): at time t, in the order pushed. */
-enum { PK_EV_PORT, PK_EV_PORT_DONE, PK_EV_NIC, PK_EV_MSG_DONE, PK_EV_RANK };
+enum { PK_EV_PORT, PK_EV_PORT_DONE, PK_EV_NIC, PK_EV_MSG_DONE, PK_EV_RANK, PK_EV_TIMER };
 typedef struct pk_event {
     double t;
     int64_t id;               /* port, host or rank */
@@ -202,6 +206,9 @@ void pk_port_crossed(pk_net *n, pk_port *pt, pk_packet *p);
 int pk_nic_cut(pk_net *n, pk_nic *nic);
 /* The last packet of m was delivered (done_at set): it completes at done_at. */
 void pk_msg_delivered(pk_net *n, pk_msg *m);
+
+/* packet_ranks.c: timer request h (pk_timer) is due now. */
+void pk_timer_fire(pk_net *n, int64_t h);
 
 /* packet_actors.c: the actors engine's port and NIC actors, started on first use. */
 sg_actor_t pka_port_start(pk_net *n, pk_port *pt, int64_t id);

@@ -2,9 +2,10 @@
  * start, complete and wake the ranks waiting for them (packet.h).
  *
  * Every posted send or receive is a request (pk_req: a handle of pk_isend / pk_irecv, or
- * anonymous for pk_send / pk_recv, counted in the rank's `pending`). Each ordered pair of
- * ranks (a, b) has a pk_pair, found by open addressing on a * P + b: a queue of sends
- * posted before their receive and a queue of receives posted before their send.
+ * anonymous for pk_send / pk_recv, counted in the rank's `pending`; a timer of pk_timer
+ * is a request that no message completes). Each ordered pair of ranks (a, b) and channel
+ * c has a pk_pair, found by open addressing on (a * P + b, c): a queue of sends posted
+ * before their receive and a queue of receives posted before their send.
  * Whichever comes second starts the message, so the k-th send a -> b meets the k-th
  * receive at b from a, and no packet leaves before the receiver is ready (the flow
  * models' rendezvous).
@@ -29,6 +30,11 @@ static uint64_t mix(uint64_t x)
     return x;
 }
 
+static uint64_t pair_hash(int64_t key, int64_t channel)
+{
+    return mix((uint64_t)key) ^ (channel ? mix((uint64_t)channel * 0x9e3779b97f4a7c15ull) : 0);
+}
+
 static void pairs_grow(pk_net *n)
 {
     pk_pair *old = n->pairs;
@@ -39,7 +45,8 @@ static void pairs_grow(pk_net *n)
         n->pairs[i] = (pk_pair){.key = -1, .rhead = -1, .rtail = -1};
     for (int64_t i = 0; i < old_cap; i++)
         if (old[i].key >= 0) {
-            int64_t j = (int64_t)(mix((uint64_t)old[i].key) & (uint64_t)(n->cap_pairs - 1));
+            int64_t j = (int64_t)(pair_hash(old[i].key, old[i].channel) &
+                                  (uint64_t)(n->cap_pairs - 1));
             while (n->pairs[j].key >= 0)
                 j = (j + 1) & (n->cap_pairs - 1);
             n->pairs[j] = old[i];
@@ -47,16 +54,17 @@ static void pairs_grow(pk_net *n)
     free(old);
 }
 
-static pk_pair *pair_of(pk_net *n, int32_t from, int32_t to)
+static pk_pair *pair_of(pk_net *n, int32_t from, int32_t to, int64_t channel)
 {
     if (2 * (n->npairs + 1) > n->cap_pairs)
         pairs_grow(n);
     int64_t key = (int64_t)from * n->P + to;
-    int64_t j = (int64_t)(mix((uint64_t)key) & (uint64_t)(n->cap_pairs - 1));
-    while (n->pairs[j].key >= 0 && n->pairs[j].key != key)
+    int64_t j = (int64_t)(pair_hash(key, channel) & (uint64_t)(n->cap_pairs - 1));
+    while (n->pairs[j].key >= 0 && (n->pairs[j].key != key || n->pairs[j].channel != channel))
         j = (j + 1) & (n->cap_pairs - 1);
     if (n->pairs[j].key < 0) {
         n->pairs[j].key = key;
+        n->pairs[j].channel = channel;
         n->npairs++;
     }
     return &n->pairs[j];
@@ -113,6 +121,10 @@ static void req_done(pk_net *n, int64_t h, double at)
             rank_wake(n, r);
         return;
     }
+    if (q->detached) {
+        req_release(n, h);
+        return;
+    }
     q->done = 1;
     q->done_at = at;
     if (k->waiting == PK_WAIT_ANY) /* it looks at its handles again */
@@ -156,7 +168,15 @@ static void msg_start(pk_net *n, pk_msg *m)
     pk_nic_add(n, m);
 }
 
-static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes, int anonymous)
+/* The receive request h meets message m: the send's payload is handed over. */
+static void hand_payload(pk_net *n, int64_t h, const pk_msg *m)
+{
+    if (n->reqs[h].payload_out)
+        *n->reqs[h].payload_out = m->payload;
+}
+
+static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t channel, int64_t bytes,
+                         void *payload, int anonymous)
 {
     pk_msg *m = xcalloc(1, sizeof *m);
     m->src_rank = rank;
@@ -164,12 +184,16 @@ static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes, i
     m->src_host = n->host_of_rank[rank];
     m->dst_host = n->host_of_rank[peer];
     m->bytes = bytes;
+    m->payload = payload;
     m->sreq = req_new(n, rank, anonymous);
-    pk_pair *pr = pair_of(n, rank, peer);
+    pk_pair *pr = pair_of(n, rank, peer, channel);
     m->flow = mix(mix((uint64_t)pr->key + 1) + (uint64_t)pr->sent++);
+    if (channel)
+        m->flow = mix(m->flow ^ (uint64_t)channel);
     if (pr->rhead >= 0) {
         m->rreq = pr->rhead;
         pr->rhead = n->reqs[m->rreq].next;
+        hand_payload(n, m->rreq, m);
         if (pr->rhead < 0)
             pr->rtail = -1;
         int64_t sreq = m->sreq; /* msg_start may complete and free m (the actors engine runs
@@ -185,10 +209,12 @@ static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes, i
     return m->sreq;
 }
 
-static int64_t post_recv(pk_net *n, int32_t rank, int32_t peer, int anonymous)
+static int64_t post_recv(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
+                         void **payload_out, int anonymous)
 {
     int64_t h = req_new(n, rank, anonymous);
-    pk_pair *pr = pair_of(n, peer, rank);
+    n->reqs[h].payload_out = payload_out;
+    pk_pair *pr = pair_of(n, peer, rank, channel);
     pk_msg *m = pr->head;
     if (!m) {
         if (pr->rtail >= 0)
@@ -203,28 +229,90 @@ static int64_t post_recv(pk_net *n, int32_t rank, int32_t peer, int anonymous)
         pr->tail = NULL;
     m->next = NULL;
     m->rreq = h;
+    hand_payload(n, h, m);
     msg_start(n, m);
     return h;
 }
 
 void pk_send(pk_net *n, int32_t rank, int32_t peer, int64_t bytes)
 {
-    post_send(n, rank, peer, bytes, 1);
+    post_send(n, rank, peer, 0, bytes, NULL, 1);
 }
 
 void pk_recv(pk_net *n, int32_t rank, int32_t peer)
 {
-    post_recv(n, rank, peer, 1);
+    post_recv(n, rank, peer, 0, NULL, 1);
 }
 
 pk_handle pk_isend(pk_net *n, int32_t rank, int32_t peer, int64_t bytes)
 {
-    return post_send(n, rank, peer, bytes, 0);
+    return post_send(n, rank, peer, 0, bytes, NULL, 0);
 }
 
 pk_handle pk_irecv(pk_net *n, int32_t rank, int32_t peer)
 {
-    return post_recv(n, rank, peer, 0);
+    return post_recv(n, rank, peer, 0, NULL, 0);
+}
+
+pk_handle pk_isend_on(pk_net *n, int32_t rank, int32_t peer, int64_t channel, int64_t bytes,
+                      void *payload)
+{
+    return post_send(n, rank, peer, channel, bytes, payload, 0);
+}
+
+pk_handle pk_irecv_on(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
+                      void **payload_out)
+{
+    return post_recv(n, rank, peer, channel, payload_out, 0);
+}
+
+void pk_detach(pk_net *n, pk_handle h)
+{
+    if (n->reqs[h].done)
+        req_release(n, h);
+    else
+        n->reqs[h].detached = 1;
+}
+
+void pk_timer_fire(pk_net *n, int64_t h)
+{
+    req_done(n, h, pk_now(n));
+}
+
+/* Actors engine: a timer is an actor that sleeps, then completes its request. */
+typedef struct pk_timer_arg {
+    pk_net *n;
+    int64_t h;
+    double seconds;
+} pk_timer_arg;
+
+static void timer_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    pk_timer_arg *t = sg_actor_self_get_data();
+    pk_net *n = t->n;
+    int64_t h = t->h;
+    double seconds = t->seconds;
+    free(t);
+    if (seconds > 0)
+        sg_actor_sleep_for(seconds);
+    req_done(n, h, simgrid_get_clock());
+}
+
+pk_handle pk_timer(pk_net *n, int32_t rank, double seconds)
+{
+    int64_t h = req_new(n, rank, 0);
+    if (n->cfg.engine == PK_ENGINE_LOOP) {
+        pk_heap_push(&n->heap, n->now + (seconds > 0 ? seconds : 0), PK_EV_TIMER, h, NULL);
+        return h;
+    }
+    pk_timer_arg *t = xmalloc(sizeof *t);
+    *t = (pk_timer_arg){.n = n, .h = h, .seconds = seconds};
+    sg_actor_t a = sg_actor_init("packet-timer", n->actor_host);
+    sg_actor_set_data(a, t);
+    sg_actor_start_(a, timer_main, 0, NULL);
+    return h;
 }
 
 /* The calling rank actor waits until woken (k->waiting set by the caller). */

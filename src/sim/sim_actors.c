@@ -11,11 +11,8 @@
  * matches a mailbox's puts and gets in FIFO order, which is the IR's rule (the k-th send
  * a->b with tag t meets the k-th receive at b from a with tag t). Sends of at most
  * eager_limit bytes are detached: the sender does not wait for them (the receiver does).
- *
- * The packet model (st->net) and endpoint costs (st->ep, endpoint_exec.h: receives
- * posted, sends queued, then run with overheads, gaps and rendezvous) execute step
- * schedules step by step (stepwise_step); sim_run refuses schedules with dependencies for
- * them, except for an eager limit alone, which sim_exec.c applies.
+ * The packet model matches them the same way on its channels (exec_net.c). The executor
+ * is the same in every timed model, with or without endpoint costs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +24,6 @@
 #include <xbt/dynar.h>
 
 #include "common/util.h"
-#include "sim/endpoint_exec.h"
 #include "sim/sim_internal.h"
 
 typedef struct rank_actor {
@@ -35,54 +31,7 @@ typedef struct rank_actor {
     int32_t rank;
     int stuck;             /* the executor found ops that can never start */
     sim_exec_scratch x;
-    endpoint_step ep;      /* the step's messages when there are endpoint costs */
 } rank_actor;
-
-/* The packet model or endpoint costs: a step's messages go to the packet network or the
- * endpoint executor, which the rank then waits for; local ops follow, one after the other. */
-static void stepwise_step(rank_actor *a, const rank_sched *rs, uint32_t s)
-{
-    sim_state *st = a->st;
-    size_t need = rs_step_end(rs, s) - rs_step_begin(rs, s);
-    if (st->ep)
-        endpoint_step_reserve(&a->ep, need);
-    double local_s = 0;
-    for (uint32_t i = rs_step_begin(rs, s); i < rs_step_end(rs, s); i++) {
-        const sched_op *o = &rs->ops[i];
-        switch (o->kind) {
-        case OP_SEND:
-            if (st->ep) { /* endpoint costs: injected by endpoint_step_run */
-                endpoint_step_send(&a->ep, o->peer, o->bytes);
-                break;
-            }
-            traffic_tally_message(&st->tally, st->host_of_rank[a->rank],
-                                  st->host_of_rank[o->peer], o->bytes);
-            /* counts the packets' paths */
-            pk_send(st->net, st->rank0 + a->rank, st->rank0 + o->peer, o->bytes);
-            break;
-        case OP_RECV:
-            if (st->ep)
-                endpoint_step_recv(st, a->rank, &a->ep, o->peer);
-            else
-                pk_recv(st->net, st->rank0 + a->rank, st->rank0 + o->peer);
-            break;
-        case OP_REDUCE:
-        case OP_COPY: /* a timed op (OPF_TIME) takes its bytes in nanoseconds */
-            local_s += (double)o->bytes * ((o->flags & OPF_TIME) ? 1e-9
-                                           : o->kind == OP_REDUCE ? st->reduce_s_per_byte
-                                                                  : st->copy_s_per_byte);
-            break;
-        }
-    }
-    if (st->ep)
-        endpoint_step_run(st, a->rank, &a->ep, a->x.route);
-    else
-        pk_wait(st->net, st->rank0 + a->rank);
-    if (st->net) /* the packet model's loop engine keeps the ranks' clock */
-        pk_compute(st->net, st->rank0 + a->rank, local_s);
-    else if (local_s > 0)
-        sg_actor_sleep_for(local_s);
-}
 
 /* Streaming sink: runs the steps as the generator finishes them. */
 static void exec_chunk(void *ctx, const rank_sched *chunk, uint32_t first_step)
@@ -90,12 +39,7 @@ static void exec_chunk(void *ctx, const rank_sched *chunk, uint32_t first_step)
     rank_actor *a = ctx;
     if (a->stuck)
         return;
-    if (a->st->net || a->st->ep) {
-        for (uint32_t s = 0; s < chunk->nsteps; s++) {
-            a->st->step[a->rank] = first_step + s;
-            stepwise_step(a, chunk, s);
-        }
-    } else if (sim_exec_chunk(a->st, a->rank, &a->x, chunk, first_step) < 0) {
+    if (sim_exec_chunk(a->st, a->rank, &a->x, chunk, first_step) < 0) {
         a->stuck = 1;
         return;
     }
@@ -121,7 +65,6 @@ static void rank_main(int argc, char **argv)
     xbt_dynar_t route = a->x.route;
     xbt_dynar_free(&route);
     sim_exec_scratch_free(&a->x);
-    endpoint_step_free(&a->ep);
     free(a);
 }
 

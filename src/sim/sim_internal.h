@@ -2,9 +2,10 @@
  *
  *   sim_run.c       the point: topology, placement, algorithm, models, results
  *   sim_actors.c    the rank actors executing their schedules
+ *   sim_exec.c      the rank executor: one rank's ops, in every timed model
+ *   exec_net.c      its transport: SimGrid mailboxes or the packet network
  *   sim_links.c     SimGrid links -> topology link resources, route counting
  *   sim_isolated.c  running a point in a child process
- *   endpoint_exec.c a step's messages with endpoint costs (endpoint_exec.h)
  *   sim_external.c  external SimGrid platforms for one job (sim_external.h)
  *   sim_mailbox.c   the mailbox of each (from, to, tag) channel, looked up once
  *   sim_pair_bytes.c bytes per host pair, put on the tally once after the run
@@ -18,11 +19,19 @@
 #include <simgrid/forward.h>
 
 #include "algorithms/sched_ready.h"
+#include "sim/endpoint.h"
 #include "sim/packet.h"
 #include "sim/sim_mailbox.h"
 #include "sim/sim_pair_bytes.h"
 #include "sim/sim.h"
 #include "traffic/traffic.h"
+
+/* Endpoint costs of a run (sim_state.ep; NULL when endpoint costs are off). */
+typedef struct endpoint_sim {
+    endpoint_config cfg;
+    endpoint_ports ports;
+    char request_tag; /* its address marks a rendezvous request's payload */
+} endpoint_sim;
 
 /* Everything the actors share. SimGrid runs actors one at a time in one thread, so they
  * update it without locks; it lives on sim_run's stack (no global state). */
@@ -41,18 +50,29 @@ typedef struct sim_state {
     double *finish;            /* per rank; -1 until the rank has finished */
     uint32_t *step;            /* per rank: the step it is executing (diagnostics) */
     pk_net *net;               /* model packet: messages go through it, else NULL */
-    struct endpoint_sim *ep;   /* endpoint costs (endpoint_exec.h), NULL when there are none */
+    endpoint_sim *ep;          /* endpoint costs, NULL when there are none */
     int32_t job;               /* several jobs (jobs.h): k > 0 prefixes the job's mailboxes
                                   with "Jk:" so messages never cross jobs; 0: one point */
     int32_t rank0;             /* several jobs under the packet model: the job's rank r is
                                   rank rank0 + r of the shared network; 0: one point */
 } sim_state;
 
-/* The rank executor's scratch (sim_exec.c), reused from chunk to chunk of one rank. */
+/* A job of the rank's CPU (sim_exec.c). */
+typedef struct exec_job {
+    uint32_t item; /* an op, or a step's local item (sched_ready.h) */
+    uint32_t kind; /* sim_exec.c: JOB_* */
+} exec_job;
+
+/* The rank executor's scratch (sim_exec.c), reused from chunk to chunk of one rank. The
+ * active communications are slots 0 .. nactive-1 of comms (flow models) or pks (packet
+ * model), with their op and protocol state in comm_op and comm_state; payloads are per op. */
 typedef struct sim_exec_scratch {
     sched_ready ready;
-    uint32_t *cpu, *comm_op;
+    exec_job *cpu;
+    uint32_t *comm_op;
+    uint8_t *comm_state;
     sg_comm_t *comms;
+    pk_handle *pks;
     void **payloads;
     size_t cap_ops, cap_cpu;
     uint32_t first_step;
@@ -64,6 +84,31 @@ typedef struct sim_exec_scratch {
 int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_sched *rs,
                    uint32_t first_step);
 void sim_exec_scratch_free(sim_exec_scratch *x);
+
+/* ---- the executor's transport (exec_net.c) ------------------------------------------- */
+
+enum { XN_DATA, XN_REPLY, XN_RDV }; /* a channel's kind: data or rendezvous request, reply,
+                                       rendezvous data */
+/* A channel: the messages of data direction a -> b with one tag and kind. */
+typedef struct xn_chan {
+    int32_t a, b, tag, kind;
+} xn_chan;
+/* Posts a put of `bytes` from rank to `to` (payload handed to the get); unless detached,
+ * its handle goes to slot k, and 1 is returned. */
+int xn_put(sim_state *st, int32_t rank, int32_t to, xn_chan c, int64_t bytes, void *payload,
+           int detached, sim_exec_scratch *x, size_t k);
+/* Posts rank's get from `from` into slot k; the put's payload goes to *payload_out. */
+void xn_get(sim_state *st, int32_t rank, int32_t from, xn_chan c, void **payload_out,
+            sim_exec_scratch *x, size_t k);
+/* Slot `from`'s handle moves to slot `to`. */
+void xn_move(sim_exec_scratch *x, size_t from, size_t to);
+/* The rank is busy for `seconds` (nothing else happens to it meanwhile). */
+void xn_sleep(sim_state *st, int32_t rank, double seconds);
+/* Blocks until the first of slots 0 .. n-1 ends (its index; SimGrid's comm reference is
+ * released) or, when rest >= 0, `rest` seconds have passed (-1). The packet model keeps
+ * a timer for that in *timer (-1: none) until it fires. */
+long xn_wait(sim_state *st, int32_t rank, sim_exec_scratch *x, size_t n, double rest,
+             pk_handle *timer);
 
 /* sg_comm_wait_any_for that keeps the caller's references on a timeout (sg_wait.cpp):
  * the index of the finished comm (its reference released), or -1 after `timeout` s. */

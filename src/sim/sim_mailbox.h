@@ -17,14 +17,17 @@
 typedef struct sim_mailboxes {
     u64map first;        /* (from, to) -> its first entry */
     sg_mailbox_t *mb;    /* per entry */
-    int32_t *tag;        /* per entry */
+    int64_t *tag;        /* per entry: tag x 4 + kind */
     int64_t *next;       /* per entry: the next entry of the same (from, to), or -1 */
     size_t n, cap;
 } sim_mailboxes;
 
-/* The mailbox of channel (from, to, tag) of job `job` (0: a single job), found by name on
- * first use. A zeroed struct is an empty cache; one cache serves one job. */
-sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t job, int32_t from, int32_t to, int32_t tag);
+/* The mailbox of channel (from, to, tag, kind) of job `job` (0: a single job), found by
+ * name on first use; kind 0 is the data (or a rendezvous request), 1 a rendezvous reply
+ * (":c" appended), 2 rendezvous data (":d"), as exec_net.c's channels. A zeroed struct is
+ * an empty cache; one cache serves one job. */
+sg_mailbox_t sim_mailbox(sim_mailboxes *m, int32_t job, int32_t from, int32_t to, int32_t tag,
+                         int kind);
 void sim_mailboxes_free(sim_mailboxes *m);
 
 #endif

@@ -11,7 +11,6 @@
 #include "common/util.h"
 #include "sim/analytic.h"
 #include "sim/sim_external.h"
-#include "sim/endpoint_exec.h"
 #include "sim/estimate.h"
 #include "sim/rank_shape.h"
 #include "sim/sim_internal.h"
@@ -276,9 +275,6 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     endpoint_config ec;
     if (endpoint_resolve(c->topology, &c->endpoint, &ec, err) < 0)
         return -1;
-    if (c->model == SIM_MODEL_PACKET && ec.eager_set)
-        return cs_fail(err, "eager_limit: the packet model has no eager/rendezvous protocol "
-                            "yet (allowed with --model cm02, lv08, smpi)");
     topology *t = NULL;
     int32_t P = c->spec.P;
     int32_t *host_of_rank = xmalloc((size_t)(P > 0 ? P : 1) * sizeof *host_of_rank);
@@ -287,27 +283,16 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     int rc = place_job(c, &t, host_of_rank, err);
     if (rc == 0 && c->model == SIM_MODEL_PACKET)
         rc = packet_config_check(&c->packet, t, err);
-    int stepwise = c->model == SIM_MODEL_PACKET || c->model == SIM_MODEL_ANALYTIC;
-    if (rc == 0 && stepwise && (alg->flags & ALG_DEPS))
-        rc = cs_fail(err, "the %s model runs step schedules only, and %s has ops with "
-                          "dependencies or tags (use a flow model: cm02, lv08, smpi)",
-                     sim_model_name(c->model), alg->name);
-    /* Schedules with dependencies run in sim_exec.c, which has an eager limit but not the
-     * endpoint executor's overheads, gap, envelope and rendezvous round trip. */
+    /* every timed model runs both forms of the IR (sim_exec.c); the analytic one steps */
+    int analytic = c->model == SIM_MODEL_ANALYTIC;
+    if (rc == 0 && analytic && (alg->flags & ALG_DEPS))
+        rc = cs_fail(err, "the analytic model runs step schedules only, and %s has ops with "
+                          "dependencies or tags (use a timed model: cm02, lv08, smpi, packet)",
+                     alg->name);
     int64_t eager_limit = c->eager_limit;
-    if (rc == 0 && (alg->flags & ALG_DEPS) && endpoint_active(&ec)) {
-        if (ec.send_overhead_s > 0 || ec.recv_overhead_s > 0 || ec.msg_gap_s > 0 ||
-            ec.envelope_B > 0)
-            rc = cs_fail(err, "send_overhead, recv_overhead, msg_gap and envelope apply to step "
-                              "schedules only for now, and %s has ops with dependencies or "
-                              "tags (eager_limit alone is allowed)", alg->name);
-        if (ec.eager_set)
-            eager_limit = ec.eager_limit_B;
-        endpoint_config_init(&ec);
-    }
-    if (rc == 0 && stepwise && c->eager_limit != SIM_EAGER_MODEL)
-        rc = cs_fail(err, "--eager-limit applies to the flow models (cm02, lv08, smpi), not "
-                          "the %s model", sim_model_name(c->model));
+    if (rc == 0 && analytic && c->eager_limit != SIM_EAGER_MODEL)
+        rc = cs_fail(err, "--eager-limit applies to the timed models (cm02, lv08, smpi, "
+                          "packet), not the analytic model");
     if (rc == 0)
         rc = rank_shape_resolve(alg, &spec, t, host_of_rank, err);
     if (rc == 0)

@@ -680,15 +680,6 @@ static void check_packet_keys(lua_State *L, const sweep_axes *ax)
                            models[0] ? models : "cm02, the default");
 }
 
-/* eager_limit needs control messages the packet model does not have (sim/endpoint.h). */
-static void check_eager_limit(lua_State *L, const sweep_axes *ax)
-{
-    for (size_t m = 0; m < ax->n[AX_MODEL] && ax->n[AX_EAGER_LIMIT]; m++)
-        if (ax->v[AX_MODEL][m].i == SIM_MODEL_PACKET)
-            luaL_error(L, "collsim.sweep: eager_limit: the packet model has no eager/rendezvous "
-                          "protocol yet (allowed with models cm02, lv08, smpi)");
-}
-
 /* A group map applies to external platforms: generated topologies have their groups. */
 static void check_groups_key(lua_State *L, const sweep_plan *p, const sweep_axes *ax)
 {
@@ -729,7 +720,6 @@ static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
     if (ax->n[AX_WORKLOAD] && !alltoallv)
         luaL_error(L, "collsim.sweep: workload: workloads are for the alltoallv collective");
     check_packet_keys(L, ax);
-    check_eager_limit(L, ax);
     check_groups_key(L, p, ax);
     read_auto_keys(L, ax);
     ax->filter = read_function(L, NKEYS - 2);    /* sweep_keys ends with filter, */

@@ -30,6 +30,10 @@ for P in 4 8; do
     check "ring_recv_ahead P=$P: 2 (P-1) messages + (P-1) reduces" 0 "^ok$" -- awk -v t="$t" -v p=$P \
         'BEGIN { s = 1048576 / p; e = 2 * (p - 1) * (100e-9 + s / 25e9) + (p - 1) * s / 10e9; d = (t - e) / e; print (d < 1e-6 && d > -1e-6) ? "ok" : "bad " t " vs " e }'
 done
-check "packet model refuses" 2 "step schedules only" -- "$bin" sim --topology "torus dims=4" \
-    --collective allreduce --algorithm ring_recv_ahead --ranks 4 --model packet
+# the packet model runs it too, in the ring's time: a message moves once both ends are
+# posted, so the receive posted ahead changes nothing there either
+pk() { "$bin" sim --topology "torus dims=4" --collective allreduce --algorithm "$1" --ranks 4 \
+    --model packet --no-header | cut -d, -f10; }
+ring=$(pk ring)
+check "packet model: ring_recv_ahead in the ring's time" 0 "^$ring\$" -- pk ring_recv_ahead
 exit $fail

@@ -123,8 +123,15 @@ check "fragment: only endpoint keys" 2 "inc.yaml:4:10: include: .*calib/bad.yaml
 printf 'family: torus\nparams:\n  dims: 4\ninclude: nowhere.yaml\n' > "$tmp/m/gone.yaml"
 check "fragment missing" 2 "gone.yaml:4:10: include: .*nowhere.yaml: cannot open" -- \
     "$bin" sim --topology "$tmp/m/gone.yaml" $P2P
-check "packet: no eager limit" 2 "eager_limit: the packet model has no eager/rendezvous protocol yet" -- \
-    "$bin" sim --topology "$STAR" $P2P --model packet --eager-limit 4KiB
+# the packet model's rendezvous, in closed form: every hop (host -> switch -> host) stores
+# and forwards a packet, lat + bytes / bw each: 1000 bytes take 2 (1 us + 1 us); a request
+# (envelope bytes, one packet even when empty) and its reply take 2 (1 us + envelope ns)
+# each before the data: eager 4 us; rendezvous 8 us; with a 24-byte envelope
+# 2 x 2 (1 + 0.024) + 2 (1 + 1.024) us = 8.144 us
+pkt() { "$bin" sim --topology "$STAR" $P2P --model packet "$@" | cut -d, -f10; }
+check "packet: eager 1000 bytes" 0 "^4e-06$" -- pkt --eager-limit 4KiB
+check "packet: rendezvous = data + a control round trip" 0 "^8e-06$" -- pkt --eager-limit 0
+check "packet: rendezvous with envelopes" 0 "^8.144e-06$" -- pkt --eager-limit 0 --envelope 24B
 
 # ---- sweep keys ----------------------------------------------------------------------------
 cat > "$tmp/s.lua" <<LUA
@@ -143,12 +150,16 @@ collsim.sweep{topology = "$STAR", collective = "p2p", algorithm = "direct", rank
 LUA
 check "sweep: bad value" 2 "bad.lua:1: collsim.sweep: msg_gap: invalid time '-3us': must not be negative" -- \
     "$bin" run "$tmp/bad.lua" -o "$tmp/out2" -q --no-plot
-cat > "$tmp/bad2.lua" <<LUA
+cat > "$tmp/s2.lua" <<LUA
 collsim.sweep{topology = "$STAR", collective = "p2p", algorithm = "direct", ranks = 4,
-              models = {"cm02", "packet"}, eager_limit = "4KiB"}
+              root = 0, dst = 3, size = 1000, models = {"cm02", "packet"}, eager_limit = 0,
+              reduce_rate = "free", copy_rate = "free"}
 LUA
-check "sweep: eager_limit refused with the packet model" 2 \
-    "bad2.lua:1: collsim.sweep: eager_limit: the packet model has no eager/rendezvous protocol yet" -- \
-    "$bin" run "$tmp/bad2.lua" -o "$tmp/out3" -q --no-plot
+"$bin" run "$tmp/s2.lua" -o "$tmp/out3" -q --no-plot
+check "sweep: eager_limit with the packet model (rendezvous, 8 us as above)" 0 \
+    ",packet routing=minimal mtu=4096 buffer=65536 eager_limit=0,.*,8e-06," -- cat "$tmp/out3/results.csv"
+# the flow model's rendezvous: three path latencies of 2 us, then 1000 B at 1 GB/s
+check "sweep: eager_limit with cm02 (rendezvous, 3 x 2 us + 1 us)" 0 \
+    ",cm02 eager_limit=0,.*,7e-06," -- cat "$tmp/out3/results.csv"
 rm -rf "$tmp"
 exit $fail
