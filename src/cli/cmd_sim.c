@@ -90,7 +90,8 @@ static const char usage[] =
     "                        (docs/custom-algorithms.md)\n"
     CLI_LUA_LIMIT_USAGE
     "  --verbose             also print the run's measurements on stderr: wall and CPU\n"
-    "                        seconds, peak memory, packet-hops (model packet)\n";
+    "                        seconds, peak memory; model packet: packet-hops, events,\n"
+    "                        CPU seconds of setup and of the event loop\n";
 
 typedef struct sim_cli {
     sim_config cfg;
@@ -401,8 +402,11 @@ int cmd_sim(int argc, char **argv)
     }
     if (v.verbose) /* key=value, for scripts (scripts/bench/packet_rate.sh) */
         fprintf(stderr, "collsim sim: sim_wall_s=%.6f sim_cpu_s=%.6f sim_peak_rss_kb=%ld "
-                        "packet_hops=%lld\n", res.row.sim_wall_s, res.cpu_s,
-                res.row.sim_peak_rss_kb, (long long)res.packet_hops);
+                        "packet_hops=%lld packet_events=%lld packet_setup_cpu_s=%.6f "
+                        "packet_engine_cpu_s=%.6f\n", res.row.sim_wall_s, res.cpu_s,
+                res.row.sim_peak_rss_kb, (long long)res.packet_hops,
+                (long long)res.packet_events, res.packet_setup_cpu_s,
+                res.packet_engine_cpu_s);
     int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
     if (v.format == OUT_JSON) {
         sim_row_json(stdout, &res.row, res.rank_finish_s, n);

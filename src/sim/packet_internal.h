@@ -177,6 +177,8 @@ struct pk_net {
     sg_actor_t engine_actor;
     int engine_waiting;       /* the engine actor is suspended until running == 0 */
     int64_t events;
+    double engine_cpu_s;      /* CPU seconds inside the event loop */
+    double first_event_cpu_s; /* the process's CPU clock when the loop first ran, 0 before */
 };
 
 /* packet_net.c */

@@ -117,7 +117,12 @@ static void engine_main(int argc, char **argv)
             n->engine_waiting = 1;
             sg_actor_suspend(sg_actor_self());
         }
-        if (!run_until_wake(n))
+        double cpu0 = cpu_seconds(); /* a system call per wake-up, not per event */
+        if (n->first_event_cpu_s == 0)
+            n->first_event_cpu_s = cpu0;
+        int more = run_until_wake(n);
+        n->engine_cpu_s += cpu_seconds() - cpu0;
+        if (!more)
             return; /* every rank ended, or the network is stuck */
         if (n->now > simgrid_get_clock())
             sg_actor_sleep_until(n->now);

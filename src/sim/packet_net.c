@@ -331,3 +331,10 @@ int64_t pk_net_packet_hops(const pk_net *n)
 {
     return n->packet_hops;
 }
+
+void pk_net_stats(const pk_net *n, pk_run_stats *s)
+{
+    *s = (pk_run_stats){.packet_hops = n->packet_hops, .events = n->events,
+                        .engine_cpu_s = n->engine_cpu_s,
+                        .first_event_cpu_s = n->first_event_cpu_s};
+}
