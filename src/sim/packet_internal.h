@@ -136,10 +136,18 @@ typedef struct pk_heap_entry {
     int64_t what;             /* id, or (intptr_t) msg for PK_EV_MSG_DONE */
 } pk_heap_entry;
 
+/* Events pushed for the instant of the last pop wait in a ring (FIFO) instead of the heap:
+ * they are most events (a port or NIC woken now), and (time, push number) orders them
+ * after every heap event of that instant pushed before them, so a pop compares the heap's
+ * top with the ring's head and the order is exactly one heap's. */
 typedef struct pk_heap {
     pk_heap_entry *ev;
     int64_t n, cap;
     uint64_t seq;
+    double now;               /* the time of the last pop */
+    pk_heap_entry *ring;      /* events at time ring_t, in push order */
+    int64_t rhead, rn, rcap;  /* first entry, entries, capacity (a power of two) */
+    double ring_t;
 } pk_heap;
 
 struct pk_net {

@@ -14,6 +14,7 @@
  * network is stuck (a deadlock): the engine actor ends, SimGrid ends the run, and
  * pk_net_check names the stuck port.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -96,8 +97,11 @@ static void run_event(pk_net *n, const pk_event *e)
 static int run_until_wake(pk_net *n)
 {
     pk_event e;
-    while (n->heap.n > 0) {
-        if (n->nwoken > 0 && pk_heap_top(&n->heap) > n->now)
+    for (;;) {
+        double t = pk_heap_top(&n->heap);
+        if (t == INFINITY)
+            break;
+        if (n->nwoken > 0 && t > n->now)
             return 1;
         pk_heap_pop(&n->heap, &e);
         n->now = e.t;
