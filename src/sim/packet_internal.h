@@ -34,21 +34,23 @@ typedef struct pk_msg {
     struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue */
 } pk_msg;
 
+/* 64 bytes, one cache line (the packets live in 64-byte aligned slabs, packet_net.c). */
 typedef struct pk_packet {
     pk_msg *msg;
-    struct pk_packet *next;   /* in its port's flying list or lane */
-    struct pk_packet *prev;   /* in its port's flying list */
+    struct pk_packet *next;   /* in its port's flying list or lane, or the spare list */
     double ready;             /* when it has arrived at `at` */
-    uint64_t seq;             /* its port's count of packets queued before it */
-    topo_hop hop;             /* the hop it is queued for */
+    uint32_t seq;             /* its port's count of packets queued before it (wraps:
+                                 compared as a difference, packet_queue.c) */
+    int32_t port;             /* the port it is queued at (traffic_resource of its hop) */
+    int32_t to;               /* that hop's far node */
     int32_t at;               /* the node it is at */
     int32_t bytes;
-    int32_t hops;             /* links crossed so far = its virtual channel */
-    int32_t via;              /* UGAL: intermediate group still to reach, -1 none */
-    int32_t decided;          /* UGAL: the source router has chosen */
     int32_t lane;             /* the lane of its port it waits in */
-    int64_t pool;             /* the credit pool it needs at its port, -1 none */
-    int64_t holding;          /* credit pool it occupies, -1 none */
+    int32_t pool;             /* the credit pool it needs at its port, -1 none */
+    int32_t holding;          /* credit pool it occupies, -1 none */
+    int32_t via;              /* UGAL: intermediate group still to reach, -1 none */
+    int16_t hops;             /* links crossed so far = its virtual channel */
+    int8_t decided;           /* UGAL: the source router has chosen */
 } pk_packet;
 
 /* Arrived packets of one port that need the same credit pool and are of the same size
@@ -67,22 +69,22 @@ typedef struct pk_lane {
 /* An output port. Its packets are in the order (ready, seq): by arrival, then first
  * queued first. Those still crossing the previous link are in `flying`; arrived ones are
  * in lanes (packet_queue.c says why). */
-typedef struct pk_port {
-    struct pk_net *net;
+typedef struct pk_port {     /* the fields a packet-hop touches first */
     pk_packet *flying, *flying_tail; /* not arrived yet, sorted by (ready, seq) */
     pk_lane *lanes;           /* every lane the port has had, none freed before the end */
-    int32_t nlanes, cap_lanes, last_lane;
     int32_t *active;          /* indexes of the non-empty lanes */
-    int32_t nactive;
-    uint64_t seq;             /* packets queued so far */
+    int32_t nactive, nlanes, last_lane;
+    int wait;
+    uint32_t seq;             /* packets queued so far (wraps) */
     int64_t packets;          /* packets flying or in a lane */
     int64_t queued;           /* bytes waiting in the queue */
     int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
-    int64_t bytes_in, bytes_out;
     double bw, lat;
-    sg_actor_t actor;         /* actors engine: created with the port's first packet */
     pk_packet *current;       /* loop engine: the packet being serialized */
-    int wait;
+    int64_t bytes_in, bytes_out;
+    int32_t cap_lanes;
+    struct pk_net *net;       /* set with the port's first packet */
+    sg_actor_t actor;         /* actors engine: created with the port's first packet */
 } pk_port;
 
 typedef struct pk_nic {
@@ -171,6 +173,8 @@ struct pk_net {
     int32_t *group_host;      /* UGAL: one host per group */
     uint64_t rng;
     pk_packet *spare;         /* delivered packets, for reuse (linked by next) */
+    pk_packet **slabs;        /* every packet allocated, PK_SLAB at a time */
+    int64_t nslabs, slab_used;
     int64_t packet_hops, delivered;
     int64_t msgs_open;        /* messages started and not complete */
     int64_t bad_msgs;         /* completed with other than their bytes delivered */
@@ -194,8 +198,8 @@ struct pk_net {
 double pk_now(const pk_net *n);
 /* The credit pool of a host's injection buffer. */
 int64_t pk_inject_pool(const pk_net *n, int32_t host);
-/* Queues a packet on the port of p->hop (waking the port). */
-void pk_port_enqueue(pk_net *n, pk_packet *p);
+/* Queues packet p on the port of hop h out of p->at (waking the port). */
+void pk_port_enqueue(pk_net *n, pk_packet *p, topo_hop h);
 /* Adds a started message to its source NIC (waking it). */
 void pk_nic_add(pk_net *n, pk_msg *m);
 /* Bytes queued at a port plus bytes in its downstream buffer. */
@@ -242,13 +246,11 @@ void pk_queue_push(pk_port *pt, pk_packet *p);
 /* The packet port pt sends next at time `now`: the oldest arrived one whose pool has a
  * credit, unlinked and holding that credit; NULL if none. */
 pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now);
-/* Frees the port's packets and lanes. */
+/* Frees the port's lanes (its packets belong to the network's slabs). */
 void pk_queue_free(pk_port *pt);
-/* Frees a list of packets linked by `next`. */
-void pk_packets_free(pk_packet *p);
 
-/* packet_route.c: sets p->hop to the hop out of p->at toward the packet's destination. */
-void pk_route(pk_net *n, pk_packet *p);
+/* packet_route.c: the hop out of p->at toward the packet's destination. */
+topo_hop pk_route(pk_net *n, pk_packet *p);
 
 /* packet_ranks.c: the last packet of m arrived (done_at set): completes it. */
 void pk_msg_complete(pk_net *n, pk_msg *m);
