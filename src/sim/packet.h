@@ -107,9 +107,10 @@ int packet_config_check(const packet_config *c, const topology *t, cs_error *err
 typedef struct pk_net pk_net;
 
 /* A network for P ranks placed on hosts host_of_rank (kept, not copied); its actors run
- * on actor_host; every packet hop is added to tally. Call after the platform is loaded
- * and before the P rank actors start (the loop engine starts its actor here and counts
- * the P rank actors as running). */
+ * on actor_host; the bytes of every packet-hop go to tally, port by port, when the
+ * network is freed (pk_net_free). Call after the platform is loaded and before the P rank
+ * actors start (the loop engine starts its actor here and counts the P rank actors as
+ * running). */
 pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t *host_of_rank,
                    sg_host_t actor_host, traffic_tally *tally);
 void pk_net_free(pk_net *n);
