@@ -8,6 +8,8 @@
  *     or its id (the other kinds);
  *   - the same with half the pushes for the time of the last pop (the ring of the
  *     current instant);
+ *   - the same with half the pushes a delay after the last pop (pk_heap_push_after:
+ *     the delay lanes, with more delays than lanes);
  *   - an empty heap pops nothing and its top time is infinite;
  *   - a planted bug in the reference (ties last-pushed first) is caught, so the
  *     comparison can fail.
@@ -50,7 +52,8 @@ static int same_event(const pk_event *e, const ref_event *r)
 
 /* One random run; returns the number of pops that differed from the reference. now_half:
  * half the pushes are for the time of the last pop (the heap's ring of the current
- * instant, packet_heap.c). */
+ * instant, packet_heap.c), or with 2 half are pk_heap_push_after the last pop's time by
+ * one of 20 delays (0, the ring; the heap's delay lanes; more delays than lanes). */
 static int random_run(unsigned seed, int lifo, int now_half)
 {
     static ref_event ref[MAXEV];
@@ -62,10 +65,20 @@ static int random_run(unsigned seed, int lifo, int now_half)
     for (int step = 0; step < 20000; step++) {
         if (nref < MAXEV && (nref == 0 || rand() % 3 != 0)) {
             double t = (double)(rand() % 50) * 0.25;
-            if (now_half && rand() % 2)
+            int kind = (int)(pushed % 5), after = now_half == 2 && kind != PK_EV_MSG_DONE &&
+                                                   rand() % 2;
+            double d = (double)(rand() % 20) * 0.125;
+            if (now_half == 1 && rand() % 2)
                 t = last;
+            if (now_half == 2) /* never in the past, as in the engine: pops keep time order */
+                t += last;
+            if (after)
+                t = last + d;
             ref[nref++] = (ref_event){t, pushed, pushed};
-            pk_heap_push(&h, t, (int)(pushed % 5), pushed, (pk_msg *)(intptr_t)(pushed + 1));
+            if (after)
+                pk_heap_push_after(&h, last, d, kind, pushed);
+            else
+                pk_heap_push(&h, t, kind, pushed, (pk_msg *)(intptr_t)(pushed + 1));
             pushed++;
         } else {
             int i = ref_next(ref, nref, lifo);
@@ -104,6 +117,14 @@ static void test_current_instant_matches_reference(void)
         CU_ASSERT_EQUAL(random_run(seed, 0, 1), 0);
 }
 
+/* Half the events a delay after the last pop: delay lanes mixed with the heap, the ring
+ * and delays beyond the lanes. */
+static void test_delays_match_reference(void)
+{
+    for (unsigned seed = 1; seed <= 5; seed++)
+        CU_ASSERT_EQUAL(random_run(seed, 0, 2), 0);
+}
+
 static void test_empty_heap(void)
 {
     pk_heap h = {0};
@@ -122,6 +143,7 @@ static void test_planted_bug_is_caught(void)
 {
     CU_ASSERT(random_run(1, 1, 0) > 0);
     CU_ASSERT(random_run(1, 1, 1) > 0);
+    CU_ASSERT(random_run(1, 1, 2) > 0);
 }
 
 int main(void)
@@ -130,6 +152,7 @@ int main(void)
     static const test_case cases[] = {
         {"pops = reference (time, then push order)", test_matches_reference},
         {"pushes for the current instant = reference", test_current_instant_matches_reference},
+        {"pushes a delay after the last pop = reference", test_delays_match_reference},
         {"empty heap", test_empty_heap},
         {"planted bug caught (ties lifo)", test_planted_bug_is_caught},
         {NULL, NULL}};

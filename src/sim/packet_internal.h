@@ -138,18 +138,33 @@ typedef struct pk_heap_entry {
     int64_t what;             /* id, or (intptr_t) msg for PK_EV_MSG_DONE */
 } pk_heap_entry;
 
-/* Events pushed for the instant of the last pop wait in a ring (FIFO) instead of the heap:
- * they are most events (a port or NIC woken now), and (time, push number) orders them
- * after every heap event of that instant pushed before them, so a pop compares the heap's
- * top with the ring's head and the order is exactly one heap's. */
+/* A FIFO ring of heap entries. */
+typedef struct pk_ring {
+    pk_heap_entry *ev;
+    int64_t head, n, cap;     /* first entry, entries, capacity (a power of two) */
+} pk_ring;
+
+/* Events pushed for `now + d` with a delay d seen before (a port's serialization of a
+ * full packet) are in push order by time too, so they wait in a ring of that delay, and
+ * only its head is in the heap. */
+typedef struct pk_delay_lane {
+    double d;
+    pk_ring ring;
+} pk_delay_lane;
+
+#define PK_DELAY_LANES 16
+
+/* The loop engine's event queue (packet_heap.c): a 4-ary heap, the ring of events for
+ * the instant of the last pop (a port or NIC woken now), and the delay lanes. */
 typedef struct pk_heap {
     pk_heap_entry *ev;
     int64_t n, cap;
     uint64_t seq;
     double now;               /* the time of the last pop */
-    pk_heap_entry *ring;      /* events at time ring_t, in push order */
-    int64_t rhead, rn, rcap;  /* first entry, entries, capacity (a power of two) */
+    pk_ring ring;             /* events at time ring_t, in push order */
     double ring_t;
+    pk_delay_lane lanes[PK_DELAY_LANES];
+    int nlanes, last_lane;
 } pk_heap;
 
 struct pk_net {
@@ -222,6 +237,9 @@ sg_actor_t pka_nic_start(pk_net *n, pk_nic *nic);
 
 /* packet_heap.c */
 void pk_heap_push(pk_heap *h, double t, int kind, int64_t id, pk_msg *msg);
+/* The same at time now + d, for kinds other than PK_EV_MSG_DONE, where now never
+ * decreases from one call to the next (the engine's clock). */
+void pk_heap_push_after(pk_heap *h, double now, double d, int kind, int64_t id);
 /* Removes the earliest event (by t, then pushed first) into *e; 0 if the heap is empty. */
 int pk_heap_pop(pk_heap *h, pk_event *e);
 /* The earliest event's time, or INFINITY. */

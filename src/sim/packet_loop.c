@@ -56,7 +56,7 @@ static void port_run(pk_net *n, pk_port *pt)
         if (what == PK_BUSY) {
             pt->current = p;
             pt->wait = PK_BUSY;
-            pk_heap_push(&n->heap, n->now + (double)p->bytes / pt->bw, PK_EV_PORT_DONE, id, NULL);
+            pk_heap_push_after(&n->heap, n->now, (double)p->bytes / pt->bw, PK_EV_PORT_DONE, id);
         } else if (what == PK_SLEEP) {
             pt->wait = PK_BUSY; /* as the actor asleep: a credit does not wake it */
             pk_heap_push(&n->heap, p->ready, PK_EV_PORT, id, NULL);
