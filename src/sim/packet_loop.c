@@ -27,12 +27,27 @@
 /* The port runs now, or, when every packet it has is still crossing the previous link,
  * when the first one arrives: what the actor engine's port does (wakes up now, finds
  * nothing arrived, sleeps until then), one event fewer. */
+/* An event for port id when packet p, now on its way, arrives: p->ready is now plus the
+ * latency of the link it is crossing (that of the port holding p's credit pool) when it
+ * has just been sent, and then the event joins that delay's lane (packet_heap.c). */
+static void push_at_arrival(pk_net *n, int64_t id, const pk_packet *p)
+{
+    if (p->holding >= 0 && p->holding < n->nports * n->nvc) {
+        double d = n->ports[p->holding / n->nvc].lat;
+        if (n->now + d == p->ready) {
+            pk_heap_push_after(&n->heap, n->now, d, PK_EV_PORT, id);
+            return;
+        }
+    }
+    pk_heap_push(&n->heap, p->ready, PK_EV_PORT, id, NULL);
+}
+
 void pk_loop_port_wake(pk_net *n, pk_port *pt)
 {
-    double t = n->now;
-    if (pt->nactive == 0 && pt->flying && pt->flying->ready > t)
-        t = pt->flying->ready;
-    pk_heap_push(&n->heap, t, PK_EV_PORT, pt - n->ports, NULL);
+    if (pt->nactive == 0 && pt->flying && pt->flying->ready > n->now)
+        push_at_arrival(n, pt - n->ports, pt->flying);
+    else
+        pk_heap_push(&n->heap, n->now, PK_EV_PORT, pt - n->ports, NULL);
 }
 
 void pk_loop_nic_wake(pk_net *n, int32_t host)
@@ -59,7 +74,7 @@ static void port_run(pk_net *n, pk_port *pt)
             pk_heap_push_after(&n->heap, n->now, (double)p->bytes / pt->bw, PK_EV_PORT_DONE, id);
         } else if (what == PK_SLEEP) {
             pt->wait = PK_BUSY; /* as the actor asleep: a credit does not wake it */
-            pk_heap_push(&n->heap, p->ready, PK_EV_PORT, id, NULL);
+            push_at_arrival(n, id, p);
         } else {
             pt->wait = what;
         }
