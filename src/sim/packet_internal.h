@@ -21,6 +21,17 @@
 
 enum { PK_BUSY, PK_IDLE, PK_CREDIT, PK_SLEEP }; /* why a port or NIC waits */
 
+/* A hop as the model uses it: the port (traffic_resource of the topo_hop) and the node
+ * it leads to. */
+typedef struct pk_next {
+    int32_t port, to;
+} pk_next;
+
+static inline pk_next pk_next_of(const topology *t, topo_hop h)
+{
+    return (pk_next){(int32_t)traffic_resource(t, h), topo_hop_head(t, h)};
+}
+
 typedef struct pk_msg {
     int32_t src_rank, dst_rank, src_host, dst_host;
     int64_t bytes;
@@ -28,10 +39,10 @@ typedef struct pk_msg {
     int64_t to_deliver;       /* packets not yet delivered */
     int64_t delivered_bytes;
     double done_at;           /* arrival of the latest packet */
-    topo_hop *route;          /* minimal routing: topo_route(src_host, dst_host) */
     int64_t sreq, rreq;       /* the sender's and the receiver's requests */
     uint64_t flow;            /* ECMP: hash of ranks and the message's number between them */
-    struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue */
+    struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue, or spare */
+    pk_next route[];          /* minimal routing: topo_route(src_host, dst_host) */
 } pk_msg;
 
 /* 64 bytes, one cache line (the packets live in 64-byte aligned slabs, packet_net.c). */
@@ -189,6 +200,8 @@ struct pk_net {
     uint64_t rng;
     pk_packet *spare;         /* delivered packets, for reuse (linked by next) */
     pk_packet **slabs;        /* every packet allocated, PK_SLAB at a time */
+    pk_msg *spare_msgs;       /* completed messages, for reuse (linked by next) */
+    topo_hop *route_scratch;  /* max_route_hops hops */
     int64_t nslabs, slab_used;
     int64_t packet_hops, delivered;
     int64_t msgs_open;        /* messages started and not complete */
@@ -214,7 +227,7 @@ double pk_now(const pk_net *n);
 /* The credit pool of a host's injection buffer. */
 int64_t pk_inject_pool(const pk_net *n, int32_t host);
 /* Queues packet p on the port of hop h out of p->at (waking the port). */
-void pk_port_enqueue(pk_net *n, pk_packet *p, topo_hop h);
+void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h);
 /* Adds a started message to its source NIC (waking it). */
 void pk_nic_add(pk_net *n, pk_msg *m);
 /* Bytes queued at a port plus bytes in its downstream buffer. */
@@ -268,7 +281,7 @@ pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now);
 void pk_queue_free(pk_port *pt);
 
 /* packet_route.c: the hop out of p->at toward the packet's destination. */
-topo_hop pk_route(pk_net *n, pk_packet *p);
+pk_next pk_route(pk_net *n, pk_packet *p);
 
 /* packet_ranks.c: the last packet of m arrived (done_at set): completes it. */
 void pk_msg_complete(pk_net *n, pk_msg *m);

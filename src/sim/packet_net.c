@@ -175,13 +175,13 @@ int pk_port_next(pk_net *n, pk_port *pt, double now, pk_packet **p)
     return *p ? PK_SLEEP : PK_CREDIT; /* PK_CREDIT: a credit or a packet wakes it */
 }
 
-void pk_port_enqueue(pk_net *n, pk_packet *p, topo_hop h)
+void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h)
 {
-    p->port = (int32_t)traffic_resource(n->t, h);
-    p->to = topo_hop_head(n->t, h);
+    p->port = h.port;
+    p->to = h.to;
     pk_port *pt = &n->ports[p->port];
     if (!pt->net) {
-        const topo_link *l = &n->t->links[h.link];
+        const topo_link *l = &n->t->links[h.port / 2];
         pt->net = n;
         pt->bw = l->bw;
         pt->lat = l->lat;
@@ -277,6 +277,7 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->has_next_hops = t->next_hops != NULL;
     n->maxdeg = topo_max_degree(t);
     n->scratch = xmalloc((size_t)(n->maxdeg + 1) * sizeof *n->scratch);
+    n->route_scratch = xmalloc((size_t)(t->max_route_hops + 1) * sizeof *n->route_scratch);
     if (c->routing == PK_ROUTE_UGAL && t->ngroups > 0) {
         n->group_host = xmalloc((size_t)t->ngroups * sizeof *n->group_host);
         for (int32_t h = t->nhosts - 1; h >= 0; h--)
@@ -303,6 +304,11 @@ void pk_net_free(pk_net *n)
     for (int64_t i = 0; i < n->nslabs; i++)
         free(n->slabs[i]);
     free(n->slabs);
+    for (pk_msg *m = n->spare_msgs, *next; m; m = next) {
+        next = m->next;
+        free(m);
+    }
+    free(n->route_scratch);
     free(n->ports);
     free(n->credit);
     free(n->nics);

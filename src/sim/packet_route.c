@@ -92,13 +92,13 @@ static topo_hop ecmp_hop(pk_net *n, const pk_packet *p)
     return n->scratch[k > 1 ? (int)(h % (uint64_t)k) : 0];
 }
 
-topo_hop pk_route(pk_net *n, pk_packet *p)
+pk_next pk_route(pk_net *n, pk_packet *p)
 {
     const topology *t = n->t;
     if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->has_next_hops)
         return p->msg->route[p->hops];
     if (n->cfg.routing == PK_ROUTE_ECMP)
-        return ecmp_hop(n, p);
+        return pk_next_of(t, ecmp_hop(n, p));
     int32_t dst = p->msg->dst_host;
     if (n->cfg.routing == PK_ROUTE_UGAL) {
         if (!p->decided && !topo_is_host(t, p->at)) {
@@ -110,5 +110,5 @@ topo_hop pk_route(pk_net *n, pk_packet *p)
         if (p->via >= 0)
             dst = n->group_host[p->via];
     }
-    return least_occupied(n, p->at, dst, NULL);
+    return pk_next_of(t, least_occupied(n, p->at, dst, NULL));
 }
