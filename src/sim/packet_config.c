@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/enum_names.h"
 #include "sim/packet.h"
 
 static const char *const routing_names[] = {"minimal", "adaptive", "ugal", "ecmp"};
@@ -18,32 +19,30 @@ void packet_config_init(packet_config *c)
 
 const char *pk_routing_name(pk_routing r)
 {
-    return (unsigned)r < sizeof routing_names / sizeof routing_names[0] ? routing_names[r] : "?";
+    return enum_name(ENUM_NAMES(routing_names), (int)r);
 }
 
 int pk_routing_parse(const char *text, pk_routing *out, cs_error *err)
 {
-    for (unsigned i = 0; i < sizeof routing_names / sizeof routing_names[0]; i++)
-        if (strcmp(text, routing_names[i]) == 0) {
-            *out = (pk_routing)i;
-            return 0;
-        }
-    return cs_fail(err, "unknown routing '%s' (allowed: minimal, adaptive, ugal, ecmp)", text);
+    int v;
+    if (enum_parse(ENUM_NAMES(routing_names), "routing", text, &v, err) < 0)
+        return -1;
+    *out = (pk_routing)v;
+    return 0;
 }
 
 const char *pk_engine_name(pk_engine e)
 {
-    return (unsigned)e < sizeof engine_names / sizeof engine_names[0] ? engine_names[e] : "?";
+    return enum_name(ENUM_NAMES(engine_names), (int)e);
 }
 
 int pk_engine_parse(const char *text, pk_engine *out, cs_error *err)
 {
-    for (unsigned i = 0; i < sizeof engine_names / sizeof engine_names[0]; i++)
-        if (strcmp(text, engine_names[i]) == 0) {
-            *out = (pk_engine)i;
-            return 0;
-        }
-    return cs_fail(err, "unknown packet engine '%s' (allowed: loop, actors)", text);
+    int v;
+    if (enum_parse(ENUM_NAMES(engine_names), "packet engine", text, &v, err) < 0)
+        return -1;
+    *out = (pk_engine)v;
+    return 0;
 }
 
 int packet_config_check(const packet_config *c, const topology *t, cs_error *err)
