@@ -42,7 +42,10 @@ typedef struct pk_msg {
     int64_t sreq, rreq;       /* the sender's and the receiver's requests */
     uint64_t flow;            /* ECMP: hash of ranks and the message's number between them */
     struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue, or spare */
-    pk_next route[];          /* minimal routing: topo_route(src_host, dst_host) */
+    int32_t ugal_at;          /* UGAL: the router whose path lengths the message keeps
+                                 (pk_msg_ugal_len), -1 none yet */
+    pk_next route[];          /* minimal routing: topo_route(src_host, dst_host); then,
+                                 under UGAL, ngroups + 1 path lengths (packet_route.c) */
 } pk_msg;
 
 /* 64 bytes, one cache line (the packets live in 64-byte aligned slabs, packet_net.c). */
@@ -279,6 +282,15 @@ void pk_queue_push(pk_port *pt, pk_packet *p);
 pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now);
 /* Frees the port's lanes (its packets belong to the network's slabs). */
 void pk_queue_free(pk_port *pt);
+
+/* Bytes of a message with its route and UGAL's path lengths (packet_ranks.c). */
+size_t pk_msg_size(const pk_net *n);
+/* UGAL: the message's path lengths + 1 from its ugal_at router (0: not known yet): [g] via
+ * group g, [ngroups] minimal. */
+static inline int32_t *pk_msg_ugal_len(const pk_net *n, pk_msg *m)
+{
+    return (int32_t *)(void *)(m->route + n->t->max_route_hops);
+}
 
 /* packet_route.c: the hop out of p->at toward the packet's destination. */
 pk_next pk_route(pk_net *n, pk_packet *p);

@@ -131,16 +131,26 @@ void pk_msg_complete(pk_net *n, pk_msg *m)
     n->spare_msgs = m;
 }
 
+size_t pk_msg_size(const pk_net *n)
+{
+    size_t ugal = n->cfg.routing == PK_ROUTE_UGAL ? (size_t)(n->t->ngroups + 1) : 0;
+    return sizeof(pk_msg) + (size_t)n->t->max_route_hops * sizeof(pk_next) +
+           ugal * sizeof(int32_t);
+}
+
 /* A message, reused if one completed: a large all-to-all posts millions. Room for a
- * minimal route of max_route_hops hops follows it. */
+ * minimal route of max_route_hops hops follows it, and UGAL's path lengths. */
 static pk_msg *msg_new(pk_net *n)
 {
     pk_msg *m = n->spare_msgs;
     if (m)
         n->spare_msgs = m->next;
     else
-        m = xmalloc(sizeof *m + (size_t)n->t->max_route_hops * sizeof m->route[0]);
+        m = xmalloc(pk_msg_size(n));
     memset(m, 0, sizeof *m);
+    m->ugal_at = -1;
+    if (n->cfg.routing == PK_ROUTE_UGAL)
+        memset(pk_msg_ugal_len(n, m), 0, (size_t)(n->t->ngroups + 1) * sizeof(int32_t));
     return m;
 }
 
