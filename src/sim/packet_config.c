@@ -55,11 +55,14 @@ int packet_config_check(const packet_config *c, const topology *t, cs_error *err
                             "and be at most 1 GiB", (long long)c->buffer, (long long)c->mtu);
     /* packets keep credit pools (port x virtual channel) and link counts in 32 / 16 bits */
     int64_t nvc = (c->routing == PK_ROUTE_UGAL ? 2 : 1) * (int64_t)t->max_route_hops + 1;
-    if (nvc > INT16_MAX || 2 * t->nlinks * nvc + t->nhosts > INT32_MAX)
+    int64_t stride = 1; /* pools per port: a power of two (packet_internal.h) */
+    while (stride < nvc)
+        stride *= 2;
+    if (nvc > INT16_MAX || 2 * t->nlinks * stride + t->nhosts > INT32_MAX)
         return cs_fail(err, "packet model: %lld links with routes of up to %d hops need "
                             "%lld credit pools, more than the model's 2^31 (a smaller "
                             "topology, or --routing minimal)", (long long)t->nlinks,
-                       t->max_route_hops, (long long)(2 * t->nlinks * nvc + t->nhosts));
+                       t->max_route_hops, (long long)(2 * t->nlinks * stride + t->nhosts));
     if (c->routing == PK_ROUTE_UGAL && strcmp(t->family, "dragonfly") != 0 &&
         strcmp(t->family, "dragonflyplus") != 0)
         return cs_fail(err, "packet model: routing ugal needs a dragonfly or dragonflyplus "

@@ -83,23 +83,23 @@ typedef struct pk_lane {
 /* An output port. Its packets are in the order (ready, seq): by arrival, then first
  * queued first. Those still crossing the previous link are in `flying`; arrived ones are
  * in lanes (packet_queue.c says why). */
-typedef struct pk_port {     /* the fields a packet-hop touches first */
+typedef struct pk_port {     /* 128 bytes, 64-byte aligned: two cache lines, all hot */
     pk_packet *flying, *flying_tail; /* not arrived yet, sorted by (ready, seq) */
     pk_lane *lanes;           /* every lane the port has had, none freed before the end */
     int32_t *active;          /* indexes of the non-empty lanes */
     int32_t nactive, nlanes, last_lane;
     int wait;
     uint32_t seq;             /* packets queued so far (wraps) */
+    int32_t cap_lanes;
     int64_t packets;          /* packets flying or in a lane */
     int64_t queued;           /* bytes waiting in the queue */
     int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
     double bw, lat;
     pk_packet *current;       /* loop engine: the packet being serialized */
     int64_t bytes_in, bytes_out;
-    int32_t cap_lanes;
     struct pk_net *net;       /* set with the port's first packet */
-    sg_actor_t actor;         /* actors engine: created with the port's first packet */
 } pk_port;
+_Static_assert(sizeof(pk_port) == 128, "a port is two cache lines");
 
 typedef struct pk_nic {
     struct pk_net *net;
@@ -190,8 +190,14 @@ struct pk_net {
     traffic_tally *tally;
     int64_t nports;           /* 2 * t->nlinks: port id = traffic_resource(t, hop) */
     pk_port *ports;
+    sg_actor_t *port_actor;   /* actors engine: each port's actor, created with its first
+                                 packet */
     int nvc;                  /* virtual channels */
-    int32_t *credit;          /* free bytes per pool: port * nvc + vc, then one per host */
+    int vc_shift;             /* pools per port: 1 << vc_shift >= nvc (a shift, not a
+                                 division, finds a pool's port) */
+    int64_t pool_base;        /* nports << vc_shift: the first host injection pool */
+    int32_t *credit;          /* free bytes per pool: (port << vc_shift) + vc, then one per
+                                 host */
     pk_nic *nics;             /* per host, NIC created on first use */
     pk_rank *ranks;
     pk_pair *pairs;           /* open addressing on key */

@@ -32,8 +32,8 @@
  * has just been sent, and then the event joins that delay's lane (packet_heap.c). */
 static void push_at_arrival(pk_net *n, int64_t id, const pk_packet *p)
 {
-    if (p->holding >= 0 && p->holding < n->nports * n->nvc) {
-        double d = n->ports[p->holding / n->nvc].lat;
+    if (p->holding >= 0 && p->holding < n->pool_base) {
+        double d = n->ports[p->holding >> n->vc_shift].lat;
         if (n->now + d == p->ready) {
             pk_heap_push_after(&n->heap, n->now, d, PK_EV_PORT, id);
             return;

@@ -14,6 +14,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -25,7 +26,7 @@
 
 int64_t pk_inject_pool(const pk_net *n, int32_t host)
 {
-    return n->nports * n->nvc + host;
+    return n->pool_base + host;
 }
 
 double pk_now(const pk_net *n)
@@ -39,7 +40,7 @@ static void port_wake(pk_net *n, pk_port *pt, int why)
         return;
     pt->wait = PK_BUSY;
     if (n->cfg.engine == PK_ENGINE_ACTORS)
-        sg_actor_resume(pt->actor);
+        sg_actor_resume(n->port_actor[pt - n->ports]);
     else
         pk_loop_port_wake(n, pt);
 }
@@ -58,11 +59,11 @@ static void nic_wake(pk_net *n, pk_nic *nic, int why)
 static void credit_return(pk_net *n, int64_t pool, int64_t bytes)
 {
     n->credit[pool] += (int32_t)bytes;
-    if (pool >= n->nports * n->nvc) { /* a NIC's injection buffer */
-        nic_wake(n, &n->nics[pool - n->nports * n->nvc], PK_CREDIT);
+    if (pool >= n->pool_base) { /* a NIC's injection buffer */
+        nic_wake(n, &n->nics[pool - n->pool_base], PK_CREDIT);
         return;
     }
-    pk_port *pt = &n->ports[pool / n->nvc];
+    pk_port *pt = &n->ports[pool >> n->vc_shift];
     pt->in_buffer -= bytes;
     port_wake(n, pt, PK_CREDIT);
 }
@@ -161,7 +162,7 @@ static int32_t needed_pool(const pk_net *n, const pk_packet *p)
     if (p->to == p->msg->dst_host)
         return -1;
     int vc = p->hops < n->nvc ? p->hops : n->nvc - 1;
-    return p->port * n->nvc + vc;
+    return ((int32_t)p->port << n->vc_shift) + vc;
 }
 
 int pk_port_next(pk_net *n, pk_port *pt, double now, pk_packet **p)
@@ -186,7 +187,7 @@ void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h)
         pt->bw = l->bw;
         pt->lat = l->lat;
         if (n->cfg.engine == PK_ENGINE_ACTORS)
-            pt->actor = pka_port_start(n, pt, p->port);
+            n->port_actor[p->port] = pka_port_start(n, pt, p->port);
         else
             pt->wait = PK_IDLE;
     }
@@ -265,10 +266,18 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->actor_host = actor_host;
     n->tally = tally;
     n->nports = 2 * t->nlinks;
-    n->ports = xcalloc((size_t)n->nports, sizeof *n->ports);
+    n->ports = aligned_alloc(64, (size_t)(n->nports > 0 ? n->nports : 1) * sizeof *n->ports);
+    if (!n->ports)
+        n->ports = xmalloc((size_t)n->nports * sizeof *n->ports); /* aborts, out of memory */
+    memset(n->ports, 0, (size_t)n->nports * sizeof *n->ports);
+    if (c->engine == PK_ENGINE_ACTORS)
+        n->port_actor = xcalloc((size_t)(n->nports > 0 ? n->nports : 1), sizeof *n->port_actor);
     /* a channel per link crossed: a Valiant path is at most two minimal routes */
     n->nvc = c->fault_one_vc ? 1 : (c->routing == PK_ROUTE_UGAL ? 2 : 1) * t->max_route_hops + 1;
-    int64_t pools = n->nports * n->nvc + t->nhosts;
+    while ((1 << n->vc_shift) < n->nvc)
+        n->vc_shift++;
+    n->pool_base = n->nports << n->vc_shift;
+    int64_t pools = n->pool_base + t->nhosts;
     n->credit = xmalloc((size_t)pools * sizeof *n->credit);
     for (int64_t i = 0; i < pools; i++)
         n->credit[i] = (int32_t)c->buffer;
@@ -310,6 +319,7 @@ void pk_net_free(pk_net *n)
     }
     free(n->route_scratch);
     free(n->ports);
+    free(n->port_actor);
     free(n->credit);
     free(n->nics);
     free(n->ranks);
