@@ -6,6 +6,10 @@
  *     pops take exactly the reference's event at every step: the earliest time, then the
  *     lowest push number; its kind comes out with it, and its message (PK_EV_MSG_DONE)
  *     or its id (the other kinds);
+ *   - the same with half the pushes for the time of the last pop (the ring of the
+ *     current instant);
+ *   - the same with half the pushes a delay after the last pop (pk_heap_push_after:
+ *     the delay lanes, with more delays than lanes);
  *   - an empty heap pops nothing and its top time is infinite;
  *   - a planted bug in the reference (ties last-pushed first) is caught, so the
  *     comparison can fail.
@@ -46,25 +50,42 @@ static int same_event(const pk_event *e, const ref_event *r)
     return kind == PK_EV_MSG_DONE ? e->msg == (pk_msg *)(intptr_t)(r->id + 1) : e->id == r->id;
 }
 
-/* One random run; returns the number of pops that differed from the reference. */
-static int random_run(unsigned seed, int lifo)
+/* One random run; returns the number of pops that differed from the reference. now_half:
+ * half the pushes are for the time of the last pop (the heap's ring of the current
+ * instant, packet_heap.c), or with 2 half are pk_heap_push_after the last pop's time by
+ * one of 20 delays (0, the ring; the heap's delay lanes; more delays than lanes). */
+static int random_run(unsigned seed, int lifo, int now_half)
 {
     static ref_event ref[MAXEV];
     int nref = 0, differ = 0;
     int64_t pushed = 0;
+    double last = 0;
     pk_heap h = {0};
     srand(seed);
     for (int step = 0; step < 20000; step++) {
         if (nref < MAXEV && (nref == 0 || rand() % 3 != 0)) {
             double t = (double)(rand() % 50) * 0.25;
+            int kind = (int)(pushed % 5), after = now_half == 2 && kind != PK_EV_MSG_DONE &&
+                                                   rand() % 2;
+            double d = (double)(rand() % 20) * 0.125;
+            if (now_half == 1 && rand() % 2)
+                t = last;
+            if (now_half == 2) /* never in the past, as in the engine: pops keep time order */
+                t += last;
+            if (after)
+                t = last + d;
             ref[nref++] = (ref_event){t, pushed, pushed};
-            pk_heap_push(&h, t, (int)(pushed % 5), pushed, (pk_msg *)(intptr_t)(pushed + 1));
+            if (after)
+                pk_heap_push_after(&h, last, d, kind, pushed);
+            else
+                pk_heap_push(&h, t, kind, pushed, (pk_msg *)(intptr_t)(pushed + 1));
             pushed++;
         } else {
             int i = ref_next(ref, nref, lifo);
             pk_event e;
             if (!pk_heap_pop(&h, &e) || !same_event(&e, &ref[i]))
                 differ++;
+            last = e.t;
             ref[i] = ref[--nref];
         }
     }
@@ -85,7 +106,23 @@ static int random_run(unsigned seed, int lifo)
 static void test_matches_reference(void)
 {
     for (unsigned seed = 1; seed <= 5; seed++)
-        CU_ASSERT_EQUAL(random_run(seed, 0), 0);
+        CU_ASSERT_EQUAL(random_run(seed, 0, 0), 0);
+}
+
+/* Half the events for the current instant: they go through the ring, interleaved with
+ * heap events of the same instant pushed earlier and of earlier times pushed later. */
+static void test_current_instant_matches_reference(void)
+{
+    for (unsigned seed = 1; seed <= 5; seed++)
+        CU_ASSERT_EQUAL(random_run(seed, 0, 1), 0);
+}
+
+/* Half the events a delay after the last pop: delay lanes mixed with the heap, the ring
+ * and delays beyond the lanes. */
+static void test_delays_match_reference(void)
+{
+    for (unsigned seed = 1; seed <= 5; seed++)
+        CU_ASSERT_EQUAL(random_run(seed, 0, 2), 0);
 }
 
 static void test_empty_heap(void)
@@ -104,7 +141,9 @@ static void test_empty_heap(void)
 
 static void test_planted_bug_is_caught(void)
 {
-    CU_ASSERT(random_run(1, 1) > 0);
+    CU_ASSERT(random_run(1, 1, 0) > 0);
+    CU_ASSERT(random_run(1, 1, 1) > 0);
+    CU_ASSERT(random_run(1, 1, 2) > 0);
 }
 
 int main(void)
@@ -112,6 +151,8 @@ int main(void)
     CU_initialize_registry();
     static const test_case cases[] = {
         {"pops = reference (time, then push order)", test_matches_reference},
+        {"pushes for the current instant = reference", test_current_instant_matches_reference},
+        {"pushes a delay after the last pop = reference", test_delays_match_reference},
         {"empty heap", test_empty_heap},
         {"planted bug caught (ties lifo)", test_planted_bug_is_caught},
         {NULL, NULL}};

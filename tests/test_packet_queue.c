@@ -84,7 +84,9 @@ static int take_expect(model *m, double now, pk_packet *expect)
 
 static void model_free(model *m)
 {
-    pk_queue_free(&m->port);
+    pk_queue_free(&m->port); /* its lanes; the packets are the caller's */
+    for (int i = 0; i < m->nall; i++)
+        free(m->all[i]);
 }
 
 static void test_small_passes_large(void)

@@ -5,10 +5,12 @@
 # loop engine (the default) and, where it finishes within ACTORS_TIMEOUT seconds, the
 # actors engine it replaced (--packet-engine actors). Prints one CSV row per run:
 #   P,topology,collective,algorithm,size,routing,engine,status,packet_hops,cpu_s,
-#   hops_per_cpu_s,peak_rss_mib,sim_time_s
+#   hops_per_cpu_s,peak_rss_mib,sim_time_s,setup_cpu_s,engine_cpu_s,engine_hops_per_cpu_s
 # The figures are the simulator's own (`collsim sim --verbose`: packet_hops counted by the
-# model, CPU seconds and peak RSS of the simulating process), so a loaded machine shows in
-# wall time but hardly in the per-CPU-second rate. status: ok, or timeout / error (figures
+# model, CPU seconds and peak RSS of the simulating process; under the loop engine also
+# the CPU seconds before its first event, setup_cpu_s, and inside its event loop,
+# engine_cpu_s, empty under the actors engine), so a loaded machine shows in wall time
+# but hardly in the per-CPU-second rate (other jobs' cache pressure still inflates it). status: ok, or timeout / error (figures
 # empty). Run it under nice; the largest points take minutes.
 # usage: scripts/bench/packet_scale.sh [> results/packet-scale/packet_scale.csv]
 #   PS="256 1024"  the rank counts (default: 256 1024 4096 16384)
@@ -41,7 +43,7 @@ topology_of() { # P -> the smallest balanced Dragonfly with at least P hosts
     esac
 }
 
-echo "P,topology,collective,algorithm,size,routing,engine,status,packet_hops,cpu_s,hops_per_cpu_s,peak_rss_mib,sim_time_s"
+echo "P,topology,collective,algorithm,size,routing,engine,status,packet_hops,cpu_s,hops_per_cpu_s,peak_rss_mib,sim_time_s,setup_cpu_s,engine_cpu_s,engine_hops_per_cpu_s"
 for P in $PS; do
     topo=$(topology_of "$P")
     for case in $CASES; do
@@ -70,12 +72,18 @@ for P in $PS; do
                     /^dragonfly/ { n = split($0, f, ","); t = f[10] }
                     /--point-timeout/ { status = "timeout" }
                     END {
-                        if (figures && t != "")
-                            printf "%s,\"%s\",%s,%s,%s,%s,%s,ok,%d,%.2f,%.0f,%.0f,%s\n", P, topo,
+                        if (figures && t != "") {
+                            printf "%s,\"%s\",%s,%s,%s,%s,%s,ok,%d,%.2f,%.0f,%.0f,%s", P, topo,
                                 coll, alg, size, r, e, v["packet_hops"], v["sim_cpu_s"],
                                 v["packet_hops"] / v["sim_cpu_s"], v["sim_peak_rss_kb"] / 1024, t
-                        else
-                            printf "%s,\"%s\",%s,%s,%s,%s,%s,%s,,,,,\n", P, topo, coll, alg,
+                            if (v["packet_engine_cpu_s"] > 0)
+                                printf ",%.2f,%.2f,%.0f\n", v["packet_setup_cpu_s"],
+                                    v["packet_engine_cpu_s"],
+                                    v["packet_hops"] / v["packet_engine_cpu_s"]
+                            else
+                                printf ",,,\n"
+                        } else
+                            printf "%s,\"%s\",%s,%s,%s,%s,%s,%s,,,,,,,,\n", P, topo, coll, alg,
                                 size, r, e, status ? status : "error" }'
             done
         done

@@ -107,9 +107,10 @@ int packet_config_check(const packet_config *c, const topology *t, cs_error *err
 typedef struct pk_net pk_net;
 
 /* A network for P ranks placed on hosts host_of_rank (kept, not copied); its actors run
- * on actor_host; every packet hop is added to tally. Call after the platform is loaded
- * and before the P rank actors start (the loop engine starts its actor here and counts
- * the P rank actors as running). */
+ * on actor_host; the bytes of every packet-hop go to tally, port by port, when the
+ * network is freed (pk_net_free). Call after the platform is loaded and before the P rank
+ * actors start (the loop engine starts its actor here and counts the P rank actors as
+ * running). */
 pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t *host_of_rank,
                    sg_host_t actor_host, traffic_tally *tally);
 void pk_net_free(pk_net *n);
@@ -161,5 +162,14 @@ void pk_rank_exit(pk_net *n, int32_t rank);
 int pk_net_check(const pk_net *n, cs_error *err);
 /* Packet hops simulated (packets x links crossed). */
 int64_t pk_net_packet_hops(const pk_net *n);
+
+/* What the run cost (`collsim sim --verbose`): packet-hops, events run by the loop engine,
+ * CPU seconds inside its event loop, and the process's CPU clock (cpu_seconds) when the
+ * loop first ran: everything before it is setup. Zero under the actors engine. */
+typedef struct pk_run_stats {
+    int64_t packet_hops, events;
+    double engine_cpu_s, first_event_cpu_s;
+} pk_run_stats;
+void pk_net_stats(const pk_net *n, pk_run_stats *s);
 
 #endif

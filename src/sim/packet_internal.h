@@ -21,6 +21,17 @@
 
 enum { PK_BUSY, PK_IDLE, PK_CREDIT, PK_SLEEP }; /* why a port or NIC waits */
 
+/* A hop as the model uses it: the port (traffic_resource of the topo_hop) and the node
+ * it leads to. */
+typedef struct pk_next {
+    int32_t port, to;
+} pk_next;
+
+static inline pk_next pk_next_of(const topology *t, topo_hop h)
+{
+    return (pk_next){(int32_t)traffic_resource(t, h), topo_hop_head(t, h)};
+}
+
 typedef struct pk_msg {
     int32_t src_rank, dst_rank, src_host, dst_host;
     int64_t bytes;
@@ -28,28 +39,33 @@ typedef struct pk_msg {
     int64_t to_deliver;       /* packets not yet delivered */
     int64_t delivered_bytes;
     double done_at;           /* arrival of the latest packet */
-    topo_hop *route;          /* minimal routing: topo_route(src_host, dst_host) */
     int64_t sreq, rreq;       /* the sender's and the receiver's requests */
     uint64_t flow;            /* ECMP: hash of ranks and the message's number between them */
     void *payload;            /* handed to the receive (pk_irecv_on) */
-    struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue */
+    struct pk_msg *next;      /* in its pair's queue, then in its NIC's queue, or spare */
+    int32_t ugal_at;          /* UGAL: the router whose path lengths the message keeps
+                                 (pk_msg_ugal_len), -1 none yet */
+    pk_next route[];          /* minimal routing: topo_route(src_host, dst_host); then,
+                                 under UGAL, ngroups + 1 path lengths (packet_route.c) */
 } pk_msg;
 
+/* 64 bytes, one cache line (the packets live in 64-byte aligned slabs, packet_net.c). */
 typedef struct pk_packet {
     pk_msg *msg;
-    struct pk_packet *next;   /* in its port's flying list or lane */
-    struct pk_packet *prev;   /* in its port's flying list */
+    struct pk_packet *next;   /* in its port's flying list or lane, or the spare list */
     double ready;             /* when it has arrived at `at` */
-    uint64_t seq;             /* its port's count of packets queued before it */
-    topo_hop hop;             /* the hop it is queued for */
+    uint32_t seq;             /* its port's count of packets queued before it (wraps:
+                                 compared as a difference, packet_queue.c) */
+    int32_t port;             /* the port it is queued at (traffic_resource of its hop) */
+    int32_t to;               /* that hop's far node */
     int32_t at;               /* the node it is at */
     int32_t bytes;
-    int32_t hops;             /* links crossed so far = its virtual channel */
-    int32_t via;              /* UGAL: intermediate group still to reach, -1 none */
-    int32_t decided;          /* UGAL: the source router has chosen */
     int32_t lane;             /* the lane of its port it waits in */
-    int64_t pool;             /* the credit pool it needs at its port, -1 none */
-    int64_t holding;          /* credit pool it occupies, -1 none */
+    int32_t pool;             /* the credit pool it needs at its port, -1 none */
+    int32_t holding;          /* credit pool it occupies, -1 none */
+    int32_t via;              /* UGAL: intermediate group still to reach, -1 none */
+    int16_t hops;             /* links crossed so far = its virtual channel */
+    int8_t decided;           /* UGAL: the source router has chosen */
 } pk_packet;
 
 /* Arrived packets of one port that need the same credit pool and are of the same size
@@ -68,23 +84,23 @@ typedef struct pk_lane {
 /* An output port. Its packets are in the order (ready, seq): by arrival, then first
  * queued first. Those still crossing the previous link are in `flying`; arrived ones are
  * in lanes (packet_queue.c says why). */
-typedef struct pk_port {
-    struct pk_net *net;
+typedef struct pk_port {     /* 128 bytes, 64-byte aligned: two cache lines, all hot */
     pk_packet *flying, *flying_tail; /* not arrived yet, sorted by (ready, seq) */
     pk_lane *lanes;           /* every lane the port has had, none freed before the end */
-    int32_t nlanes, cap_lanes, last_lane;
     int32_t *active;          /* indexes of the non-empty lanes */
-    int32_t nactive;
-    uint64_t seq;             /* packets queued so far */
+    int32_t nactive, nlanes, last_lane;
+    int wait;
+    uint32_t seq;             /* packets queued so far (wraps) */
+    int32_t cap_lanes;
     int64_t packets;          /* packets flying or in a lane */
     int64_t queued;           /* bytes waiting in the queue */
     int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
-    int64_t bytes_in, bytes_out;
     double bw, lat;
-    sg_actor_t actor;         /* actors engine: created with the port's first packet */
     pk_packet *current;       /* loop engine: the packet being serialized */
-    int wait;
+    int64_t bytes_in, bytes_out;
+    struct pk_net *net;       /* set with the port's first packet */
 } pk_port;
+_Static_assert(sizeof(pk_port) == 128, "a port is two cache lines");
 
 typedef struct pk_nic {
     struct pk_net *net;
@@ -140,10 +156,33 @@ typedef struct pk_heap_entry {
     int64_t what;             /* id, or (intptr_t) msg for PK_EV_MSG_DONE */
 } pk_heap_entry;
 
+/* A FIFO ring of heap entries. */
+typedef struct pk_ring {
+    pk_heap_entry *ev;
+    int64_t head, n, cap;     /* first entry, entries, capacity (a power of two) */
+} pk_ring;
+
+/* Events pushed for `now + d` with a delay d seen before (a port's serialization of a
+ * full packet) are in push order by time too, so they wait in a ring of that delay, and
+ * only its head is in the heap. */
+typedef struct pk_delay_lane {
+    double d;
+    pk_ring ring;
+} pk_delay_lane;
+
+#define PK_DELAY_LANES 16
+
+/* The loop engine's event queue (packet_heap.c): a 4-ary heap, the ring of events for
+ * the instant of the last pop (a port or NIC woken now), and the delay lanes. */
 typedef struct pk_heap {
     pk_heap_entry *ev;
     int64_t n, cap;
     uint64_t seq;
+    double now;               /* the time of the last pop */
+    pk_ring ring;             /* events at time ring_t, in push order */
+    double ring_t;
+    pk_delay_lane lanes[PK_DELAY_LANES];
+    int nlanes, last_lane;
 } pk_heap;
 
 struct pk_net {
@@ -156,8 +195,14 @@ struct pk_net {
     traffic_tally *const *rank_tally; /* pk_net_rank_tallies: per source rank, or NULL */
     int64_t nports;           /* 2 * t->nlinks: port id = traffic_resource(t, hop) */
     pk_port *ports;
+    sg_actor_t *port_actor;   /* actors engine: each port's actor, created with its first
+                                 packet */
     int nvc;                  /* virtual channels */
-    int32_t *credit;          /* free bytes per pool: port * nvc + vc, then one per host */
+    int vc_shift;             /* pools per port: 1 << vc_shift >= nvc (a shift, not a
+                                 division, finds a pool's port) */
+    int64_t pool_base;        /* nports << vc_shift: the first host injection pool */
+    int32_t *credit;          /* free bytes per pool: (port << vc_shift) + vc, then one per
+                                 host */
     pk_nic *nics;             /* per host, NIC created on first use */
     pk_rank *ranks;
     pk_pair *pairs;           /* open addressing on key */
@@ -168,6 +213,10 @@ struct pk_net {
     int32_t *group_host;      /* UGAL: one host per group */
     uint64_t rng;
     pk_packet *spare;         /* delivered packets, for reuse (linked by next) */
+    pk_packet **slabs;        /* every packet allocated, PK_SLAB at a time */
+    pk_msg *spare_msgs;       /* completed messages, for reuse (linked by next) */
+    topo_hop *route_scratch;  /* max_route_hops hops */
+    int64_t nslabs, slab_used;
     int64_t packet_hops, delivered;
     int64_t msgs_open;        /* messages started and not complete */
     int64_t bad_msgs;         /* completed with other than their bytes delivered */
@@ -182,6 +231,8 @@ struct pk_net {
     sg_actor_t engine_actor;
     int engine_waiting;       /* the engine actor is suspended until running == 0 */
     int64_t events;
+    double engine_cpu_s;      /* CPU seconds inside the event loop */
+    double first_event_cpu_s; /* the process's CPU clock when the loop first ran, 0 before */
 };
 
 /* packet_net.c */
@@ -189,8 +240,8 @@ struct pk_net {
 double pk_now(const pk_net *n);
 /* The credit pool of a host's injection buffer. */
 int64_t pk_inject_pool(const pk_net *n, int32_t host);
-/* Queues a packet on the port of p->hop (waking the port). */
-void pk_port_enqueue(pk_net *n, pk_packet *p);
+/* Queues packet p on the port of hop h out of p->at (waking the port). */
+void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h);
 /* Adds a started message to its source NIC (waking it). */
 void pk_nic_add(pk_net *n, pk_msg *m);
 /* Bytes queued at a port plus bytes in its downstream buffer. */
@@ -216,6 +267,9 @@ sg_actor_t pka_nic_start(pk_net *n, pk_nic *nic);
 
 /* packet_heap.c */
 void pk_heap_push(pk_heap *h, double t, int kind, int64_t id, pk_msg *msg);
+/* The same at time now + d, for kinds other than PK_EV_MSG_DONE, where now never
+ * decreases from one call to the next (the engine's clock). */
+void pk_heap_push_after(pk_heap *h, double now, double d, int kind, int64_t id);
 /* Removes the earliest event (by t, then pushed first) into *e; 0 if the heap is empty. */
 int pk_heap_pop(pk_heap *h, pk_event *e);
 /* The earliest event's time, or INFINITY. */
@@ -240,13 +294,20 @@ void pk_queue_push(pk_port *pt, pk_packet *p);
 /* The packet port pt sends next at time `now`: the oldest arrived one whose pool has a
  * credit, unlinked and holding that credit; NULL if none. */
 pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now);
-/* Frees the port's packets and lanes. */
+/* Frees the port's lanes (its packets belong to the network's slabs). */
 void pk_queue_free(pk_port *pt);
-/* Frees a list of packets linked by `next`. */
-void pk_packets_free(pk_packet *p);
 
-/* packet_route.c: sets p->hop to the hop out of p->at toward the packet's destination. */
-void pk_route(pk_net *n, pk_packet *p);
+/* Bytes of a message with its route and UGAL's path lengths (packet_ranks.c). */
+size_t pk_msg_size(const pk_net *n);
+/* UGAL: the message's path lengths + 1 from its ugal_at router (0: not known yet): [g] via
+ * group g, [ngroups] minimal. */
+static inline int32_t *pk_msg_ugal_len(const pk_net *n, pk_msg *m)
+{
+    return (int32_t *)(void *)(m->route + n->t->max_route_hops);
+}
+
+/* packet_route.c: the hop out of p->at toward the packet's destination. */
+pk_next pk_route(pk_net *n, pk_packet *p);
 
 /* packet_ranks.c: the last packet of m arrived (done_at set): completes it. */
 void pk_msg_complete(pk_net *n, pk_msg *m);

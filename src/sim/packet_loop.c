@@ -14,6 +14,7 @@
  * network is stuck (a deadlock): the engine actor ends, SimGrid ends the run, and
  * pk_net_check names the stuck port.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -26,12 +27,27 @@
 /* The port runs now, or, when every packet it has is still crossing the previous link,
  * when the first one arrives: what the actor engine's port does (wakes up now, finds
  * nothing arrived, sleeps until then), one event fewer. */
+/* An event for port id when packet p, now on its way, arrives: p->ready is now plus the
+ * latency of the link it is crossing (that of the port holding p's credit pool) when it
+ * has just been sent, and then the event joins that delay's lane (packet_heap.c). */
+static void push_at_arrival(pk_net *n, int64_t id, const pk_packet *p)
+{
+    if (p->holding >= 0 && p->holding < n->pool_base) {
+        double d = n->ports[p->holding >> n->vc_shift].lat;
+        if (n->now + d == p->ready) {
+            pk_heap_push_after(&n->heap, n->now, d, PK_EV_PORT, id);
+            return;
+        }
+    }
+    pk_heap_push(&n->heap, p->ready, PK_EV_PORT, id, NULL);
+}
+
 void pk_loop_port_wake(pk_net *n, pk_port *pt)
 {
-    double t = n->now;
-    if (pt->nactive == 0 && pt->flying && pt->flying->ready > t)
-        t = pt->flying->ready;
-    pk_heap_push(&n->heap, t, PK_EV_PORT, pt - n->ports, NULL);
+    if (pt->nactive == 0 && pt->flying && pt->flying->ready > n->now)
+        push_at_arrival(n, pt - n->ports, pt->flying);
+    else
+        pk_heap_push(&n->heap, n->now, PK_EV_PORT, pt - n->ports, NULL);
 }
 
 void pk_loop_nic_wake(pk_net *n, int32_t host)
@@ -55,10 +71,10 @@ static void port_run(pk_net *n, pk_port *pt)
         if (what == PK_BUSY) {
             pt->current = p;
             pt->wait = PK_BUSY;
-            pk_heap_push(&n->heap, n->now + (double)p->bytes / pt->bw, PK_EV_PORT_DONE, id, NULL);
+            pk_heap_push_after(&n->heap, n->now, (double)p->bytes / pt->bw, PK_EV_PORT_DONE, id);
         } else if (what == PK_SLEEP) {
             pt->wait = PK_BUSY; /* as the actor asleep: a credit does not wake it */
-            pk_heap_push(&n->heap, p->ready, PK_EV_PORT, id, NULL);
+            push_at_arrival(n, id, p);
         } else {
             pt->wait = what;
         }
@@ -97,8 +113,11 @@ static void run_event(pk_net *n, const pk_event *e)
 static int run_until_wake(pk_net *n)
 {
     pk_event e;
-    while (n->heap.n > 0) {
-        if (n->nwoken > 0 && pk_heap_top(&n->heap) > n->now)
+    for (;;) {
+        double t = pk_heap_top(&n->heap);
+        if (t == INFINITY)
+            break;
+        if (n->nwoken > 0 && t > n->now)
             return 1;
         pk_heap_pop(&n->heap, &e);
         n->now = e.t;
@@ -118,7 +137,12 @@ static void engine_main(int argc, char **argv)
             n->engine_waiting = 1;
             sg_actor_suspend(sg_actor_self());
         }
-        if (!run_until_wake(n))
+        double cpu0 = cpu_seconds(); /* a system call per wake-up, not per event */
+        if (n->first_event_cpu_s == 0)
+            n->first_event_cpu_s = cpu0;
+        int more = run_until_wake(n);
+        n->engine_cpu_s += cpu_seconds() - cpu0;
+        if (!more)
             return; /* every rank ended, or the network is stuck */
         if (n->now > simgrid_get_clock())
             sg_actor_sleep_until(n->now);

@@ -14,6 +14,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -25,7 +26,7 @@
 
 int64_t pk_inject_pool(const pk_net *n, int32_t host)
 {
-    return n->nports * n->nvc + host;
+    return n->pool_base + host;
 }
 
 double pk_now(const pk_net *n)
@@ -39,7 +40,7 @@ static void port_wake(pk_net *n, pk_port *pt, int why)
         return;
     pt->wait = PK_BUSY;
     if (n->cfg.engine == PK_ENGINE_ACTORS)
-        sg_actor_resume(pt->actor);
+        sg_actor_resume(n->port_actor[pt - n->ports]);
     else
         pk_loop_port_wake(n, pt);
 }
@@ -58,11 +59,11 @@ static void nic_wake(pk_net *n, pk_nic *nic, int why)
 static void credit_return(pk_net *n, int64_t pool, int64_t bytes)
 {
     n->credit[pool] += (int32_t)bytes;
-    if (pool >= n->nports * n->nvc) { /* a NIC's injection buffer */
-        nic_wake(n, &n->nics[pool - n->nports * n->nvc], PK_CREDIT);
+    if (pool >= n->pool_base) { /* a NIC's injection buffer */
+        nic_wake(n, &n->nics[pool - n->pool_base], PK_CREDIT);
         return;
     }
-    pk_port *pt = &n->ports[pool / n->nvc];
+    pk_port *pt = &n->ports[pool >> n->vc_shift];
     pt->in_buffer -= bytes;
     port_wake(n, pt, PK_CREDIT);
 }
@@ -85,14 +86,27 @@ static void nic_append(pk_nic *nic, pk_msg *m)
 
 /* ---- packets ---------------------------------------------------------------------------- */
 
-/* Delivered packets are kept for the next ones: a large all-to-all cuts millions of
- * packets, and malloc spent 40 % of such a run on them. */
+/* Delivered packets are kept for the next ones (a large all-to-all cuts millions of
+ * packets, and malloc spent 40 % of such a run on them); new ones come from 64-byte
+ * aligned slabs, so that a packet is one cache line. */
+enum { PK_SLAB = 4096 };
+
 static pk_packet *packet_new(pk_net *n)
 {
     pk_packet *p = n->spare;
-    if (!p)
-        return xcalloc(1, sizeof *p);
-    n->spare = p->next;
+    if (p) {
+        n->spare = p->next;
+    } else {
+        if (n->nslabs == 0 || n->slab_used == PK_SLAB) {
+            n->slabs = xrealloc(n->slabs, (size_t)(n->nslabs + 1) * sizeof *n->slabs);
+            n->slabs[n->nslabs] = aligned_alloc(64, PK_SLAB * sizeof(pk_packet));
+            if (!n->slabs[n->nslabs])
+                n->slabs[n->nslabs] = xmalloc(PK_SLAB * sizeof(pk_packet)); /* aborts */
+            n->nslabs++;
+            n->slab_used = 0;
+        }
+        p = &n->slabs[n->nslabs - 1][n->slab_used++];
+    }
     *p = (pk_packet){0};
     return p;
 }
@@ -129,30 +143,29 @@ void pk_port_crossed(pk_net *n, pk_port *pt, pk_packet *p)
     if (++n->packet_hops == n->cfg.fault_resend) /* tests: the port sends it twice */
         pt->bytes_out += p->bytes;
     pt->bytes_out += p->bytes;
-    traffic_tally_hop(n->rank_tally ? n->rank_tally[p->msg->src_rank] : n->tally,
-                      traffic_resource(n->t, p->hop), p->bytes);
+    if (n->rank_tally) /* several jobs: each hop on its sending job's tally, else per port
+                          when the network is freed (pk_net_free) */
+        traffic_tally_hop(n->rank_tally[p->msg->src_rank], p->port, p->bytes);
     if (p->holding >= 0)
         credit_return(n, p->holding, p->bytes);
     p->holding = p->pool;
-    p->at = topo_hop_head(n->t, p->hop);
+    p->at = p->to;
     p->hops++;
     p->ready = pk_now(n) + pt->lat;
     if (p->holding < 0)
         deliver(n, p);
-    else {
-        pk_route(n, p);
-        pk_port_enqueue(n, p);
-    }
+    else
+        pk_port_enqueue(n, p, pk_route(n, p));
 }
 
 /* The downstream credit pool a packet needs at its port: none (-1) into its destination
  * host, else its virtual channel (links crossed so far) of the port's far buffer. */
-static int64_t needed_pool(const pk_net *n, const pk_packet *p)
+static int32_t needed_pool(const pk_net *n, const pk_packet *p)
 {
-    if (topo_hop_head(n->t, p->hop) == p->msg->dst_host)
+    if (p->to == p->msg->dst_host)
         return -1;
     int vc = p->hops < n->nvc ? p->hops : n->nvc - 1;
-    return traffic_resource(n->t, p->hop) * n->nvc + vc;
+    return ((int32_t)p->port << n->vc_shift) + vc;
 }
 
 int pk_port_next(pk_net *n, pk_port *pt, double now, pk_packet **p)
@@ -166,17 +179,18 @@ int pk_port_next(pk_net *n, pk_port *pt, double now, pk_packet **p)
     return *p ? PK_SLEEP : PK_CREDIT; /* PK_CREDIT: a credit or a packet wakes it */
 }
 
-void pk_port_enqueue(pk_net *n, pk_packet *p)
+void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h)
 {
-    int64_t id = traffic_resource(n->t, p->hop);
-    pk_port *pt = &n->ports[id];
+    p->port = h.port;
+    p->to = h.to;
+    pk_port *pt = &n->ports[p->port];
     if (!pt->net) {
-        const topo_link *l = &n->t->links[p->hop.link];
+        const topo_link *l = &n->t->links[h.port / 2];
         pt->net = n;
         pt->bw = l->bw;
         pt->lat = l->lat;
         if (n->cfg.engine == PK_ENGINE_ACTORS)
-            pt->actor = pka_port_start(n, pt, id);
+            n->port_actor[p->port] = pka_port_start(n, pt, p->port);
         else
             pt->wait = PK_IDLE;
     }
@@ -222,9 +236,8 @@ int pk_nic_cut(pk_net *n, pk_nic *nic)
     p->at = nic->host;
     p->via = -1;
     p->ready = pk_now(n);
-    p->holding = pool;
-    pk_route(n, p);
-    pk_port_enqueue(n, p);
+    p->holding = (int32_t)pool;
+    pk_port_enqueue(n, p, pk_route(n, p));
     return PK_BUSY;
 }
 
@@ -261,10 +274,18 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->actor_host = actor_host;
     n->tally = tally;
     n->nports = 2 * t->nlinks;
-    n->ports = xcalloc((size_t)n->nports, sizeof *n->ports);
+    n->ports = aligned_alloc(64, (size_t)(n->nports > 0 ? n->nports : 1) * sizeof *n->ports);
+    if (!n->ports)
+        n->ports = xmalloc((size_t)n->nports * sizeof *n->ports); /* aborts, out of memory */
+    memset(n->ports, 0, (size_t)n->nports * sizeof *n->ports);
+    if (c->engine == PK_ENGINE_ACTORS)
+        n->port_actor = xcalloc((size_t)(n->nports > 0 ? n->nports : 1), sizeof *n->port_actor);
     /* a channel per link crossed: a Valiant path is at most two minimal routes */
     n->nvc = c->fault_one_vc ? 1 : (c->routing == PK_ROUTE_UGAL ? 2 : 1) * t->max_route_hops + 1;
-    int64_t pools = n->nports * n->nvc + t->nhosts;
+    while ((1 << n->vc_shift) < n->nvc)
+        n->vc_shift++;
+    n->pool_base = n->nports << n->vc_shift;
+    int64_t pools = n->pool_base + t->nhosts;
     n->credit = xmalloc((size_t)pools * sizeof *n->credit);
     for (int64_t i = 0; i < pools; i++)
         n->credit[i] = (int32_t)c->buffer;
@@ -273,6 +294,7 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->has_next_hops = t->next_hops != NULL;
     n->maxdeg = topo_max_degree(t);
     n->scratch = xmalloc((size_t)(n->maxdeg + 1) * sizeof *n->scratch);
+    n->route_scratch = xmalloc((size_t)(t->max_route_hops + 1) * sizeof *n->route_scratch);
     if (c->routing == PK_ROUTE_UGAL && t->ngroups > 0) {
         n->group_host = xmalloc((size_t)t->ngroups * sizeof *n->group_host);
         for (int32_t h = t->nhosts - 1; h >= 0; h--)
@@ -292,11 +314,21 @@ void pk_net_free(pk_net *n)
     if (!n)
         return;
     for (int64_t i = 0; i < n->nports; i++) {
+        if (n->ports[i].bytes_in > 0 && !n->rank_tally) /* what the port took, which it sent
+                                                           if the check passed */
+            traffic_tally_hop(n->tally, i, n->ports[i].bytes_in);
         pk_queue_free(&n->ports[i]);
-        free(n->ports[i].current);
     }
-    pk_packets_free(n->spare);
+    for (int64_t i = 0; i < n->nslabs; i++)
+        free(n->slabs[i]);
+    free(n->slabs);
+    for (pk_msg *m = n->spare_msgs, *next; m; m = next) {
+        next = m->next;
+        free(m);
+    }
+    free(n->route_scratch);
     free(n->ports);
+    free(n->port_actor);
     free(n->credit);
     free(n->nics);
     free(n->ranks);
@@ -336,4 +368,11 @@ int pk_net_check(const pk_net *n, cs_error *err)
 int64_t pk_net_packet_hops(const pk_net *n)
 {
     return n->packet_hops;
+}
+
+void pk_net_stats(const pk_net *n, pk_run_stats *s)
+{
+    *s = (pk_run_stats){.packet_hops = n->packet_hops, .events = n->events,
+                        .engine_cpu_s = n->engine_cpu_s,
+                        .first_event_cpu_s = n->first_event_cpu_s};
 }

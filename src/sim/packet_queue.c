@@ -34,9 +34,11 @@ static int32_t size_class(int32_t bytes)
     return c;
 }
 
+/* Queued at one port fewer than 2^31 packets apart, so the wrapping difference orders
+ * their sequence numbers. */
 static int older(const pk_packet *a, const pk_packet *b)
 {
-    return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
+    return a->ready < b->ready || (a->ready == b->ready && (int32_t)(a->seq - b->seq) < 0);
 }
 
 /* The index of the lane for packets of `pool` and `cls`, created if new. A port sees few
@@ -64,21 +66,23 @@ void pk_queue_push(pk_port *pt, pk_packet *p)
     p->seq = pt->seq++;
     p->lane = lane_of(pt, p->pool, size_class(p->bytes));
     pt->packets++;
-    /* after the last flying packet ready no later: usually the tail itself; one that came
-     * over a shorter link than those before it goes a few places back */
-    pk_packet *after = pt->flying_tail;
-    while (after && after->ready > p->ready)
-        after = after->prev;
-    p->prev = after;
-    p->next = after ? after->next : pt->flying;
-    if (p->next)
-        p->next->prev = p;
-    else
+    /* after the last flying packet ready no later: usually at the tail; one that came over
+     * a shorter link than those before it goes a few places back (a walk from the head:
+     * the list holds the packets crossing the links into this node, a few per link) */
+    p->next = NULL;
+    if (!pt->flying_tail || pt->flying_tail->ready <= p->ready) {
+        if (pt->flying_tail)
+            pt->flying_tail->next = p;
+        else
+            pt->flying = p;
         pt->flying_tail = p;
-    if (after)
-        after->next = p;
-    else
-        pt->flying = p;
+        return;
+    }
+    pk_packet **at = &pt->flying;
+    while ((*at)->ready <= p->ready)
+        at = &(*at)->next;
+    p->next = *at;
+    *at = p;
 }
 
 /* Moves the packets that have arrived by `now` from the flying list to their lanes. */
@@ -87,9 +91,7 @@ static void land_arrived(pk_port *pt, double now)
     while (pt->flying && pt->flying->ready <= now) {
         pk_packet *p = pt->flying;
         pt->flying = p->next;
-        if (pt->flying)
-            pt->flying->prev = NULL;
-        else
+        if (!pt->flying)
             pt->flying_tail = NULL;
         pk_lane *ln = &pt->lanes[p->lane];
         p->next = NULL;
@@ -175,19 +177,8 @@ pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now)
     return best;
 }
 
-void pk_packets_free(pk_packet *p)
-{
-    for (pk_packet *next; p; p = next) {
-        next = p->next;
-        free(p);
-    }
-}
-
 void pk_queue_free(pk_port *pt)
 {
-    pk_packets_free(pt->flying);
-    for (int32_t i = 0; i < pt->nlanes; i++)
-        pk_packets_free(pt->lanes[i].head);
     free(pt->lanes);
     free(pt->active);
 }

@@ -15,6 +15,7 @@
  * does, and the rank then sleeps until the last packet's arrival.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -138,8 +139,31 @@ void pk_msg_complete(pk_net *n, pk_msg *m)
         n->bad_msgs++; /* pk_net_check reports it */
     req_done(n, m->sreq, m->done_at);
     req_done(n, m->rreq, m->done_at);
-    free(m->route);
-    free(m);
+    m->next = n->spare_msgs;
+    n->spare_msgs = m;
+}
+
+size_t pk_msg_size(const pk_net *n)
+{
+    size_t ugal = n->cfg.routing == PK_ROUTE_UGAL ? (size_t)(n->t->ngroups + 1) : 0;
+    return sizeof(pk_msg) + (size_t)n->t->max_route_hops * sizeof(pk_next) +
+           ugal * sizeof(int32_t);
+}
+
+/* A message, reused if one completed: a large all-to-all posts millions. Room for a
+ * minimal route of max_route_hops hops follows it, and UGAL's path lengths. */
+static pk_msg *msg_new(pk_net *n)
+{
+    pk_msg *m = n->spare_msgs;
+    if (m)
+        n->spare_msgs = m->next;
+    else
+        m = xmalloc(pk_msg_size(n));
+    memset(m, 0, sizeof *m);
+    m->ugal_at = -1;
+    if (n->cfg.routing == PK_ROUTE_UGAL)
+        memset(pk_msg_ugal_len(n, m), 0, (size_t)(n->t->ngroups + 1) * sizeof(int32_t));
+    return m;
 }
 
 void pk_msg_delivered(pk_net *n, pk_msg *m)
@@ -162,8 +186,10 @@ static void msg_start(pk_net *n, pk_msg *m)
     }
     m->to_cut = m->to_deliver = m->bytes > 0 ? (m->bytes + n->cfg.mtu - 1) / n->cfg.mtu : 1;
     if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->has_next_hops) {
-        m->route = xmalloc((size_t)n->t->max_route_hops * sizeof *m->route);
-        topo_route(n->t, m->src_host, m->dst_host, m->route, n->t->max_route_hops);
+        int len = topo_route(n->t, m->src_host, m->dst_host, n->route_scratch,
+                             n->t->max_route_hops);
+        for (int i = 0; i < len; i++)
+            m->route[i] = pk_next_of(n->t, n->route_scratch[i]);
     }
     pk_nic_add(n, m);
 }
@@ -178,7 +204,7 @@ static void hand_payload(pk_net *n, int64_t h, const pk_msg *m)
 static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t channel, int64_t bytes,
                          void *payload, int anonymous)
 {
-    pk_msg *m = xcalloc(1, sizeof *m);
+    pk_msg *m = msg_new(n);
     m->src_rank = rank;
     m->dst_rank = peer;
     m->src_host = n->host_of_rank[rank];

@@ -59,6 +59,24 @@ static int walk(pk_net *n, int32_t at, int32_t dst, int32_t group, int32_t *reac
     return len;
 }
 
+/* Links from node `at` to host dst, first to a node of group gi if gi >= 0 (the Valiant
+ * path), remembered in *memo as length + 1 (0: not known yet). */
+static int64_t ugal_len(pk_net *n, int32_t at, int32_t dst, int32_t gi, int32_t *memo)
+{
+    if (*memo > 0)
+        return *memo - 1;
+    int64_t len;
+    if (gi < 0) {
+        len = walk(n, at, dst, -1, NULL);
+    } else {
+        int32_t mid;
+        len = walk(n, at, n->group_host[gi], gi, &mid);
+        len += walk(n, mid, dst, -1, NULL);
+    }
+    *memo = (int32_t)(len + 1);
+    return len;
+}
+
 /* UGAL-L at the source router: sets p->via to a Valiant group or leaves it -1. */
 static void ugal_decide(pk_net *n, pk_packet *p)
 {
@@ -72,11 +90,22 @@ static void ugal_decide(pk_net *n, pk_packet *p)
     gi += gi >= hi;
     int64_t q_min, q_val;
     least_occupied(n, p->at, dst, &q_min);
+    if (q_min <= n->cfg.buffer) /* q_min H_min <= buffer H_min: minimal, whatever the rest */
+        return;
     least_occupied(n, p->at, n->group_host[gi], &q_val);
-    int32_t mid;
-    int64_t h_min = walk(n, p->at, dst, -1, NULL);
-    int64_t h_val = walk(n, p->at, n->group_host[gi], gi, &mid);
-    h_val += walk(n, mid, dst, -1, NULL);
+    /* the path lengths depend on the router, the destination and gi only: walked once
+     * per message (its packets decide at the same router; another one walks each time) */
+    pk_msg *m = p->msg;
+    int32_t none[2] = {0, 0}, *len_min = &none[0], *len_val = &none[1];
+    if (m->ugal_at < 0)
+        m->ugal_at = p->at;
+    if (m->ugal_at == p->at) {
+        int32_t *len = pk_msg_ugal_len(n, m);
+        len_min = &len[t->ngroups];
+        len_val = &len[gi];
+    }
+    int64_t h_min = ugal_len(n, p->at, dst, -1, len_min);
+    int64_t h_val = ugal_len(n, p->at, dst, gi, len_val);
     if (q_min * h_min > q_val * h_val + n->cfg.buffer * h_min)
         p->via = gi;
 }
@@ -92,17 +121,13 @@ static topo_hop ecmp_hop(pk_net *n, const pk_packet *p)
     return n->scratch[k > 1 ? (int)(h % (uint64_t)k) : 0];
 }
 
-void pk_route(pk_net *n, pk_packet *p)
+pk_next pk_route(pk_net *n, pk_packet *p)
 {
     const topology *t = n->t;
-    if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->has_next_hops) {
-        p->hop = p->msg->route[p->hops];
-        return;
-    }
-    if (n->cfg.routing == PK_ROUTE_ECMP) {
-        p->hop = ecmp_hop(n, p);
-        return;
-    }
+    if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->has_next_hops)
+        return p->msg->route[p->hops];
+    if (n->cfg.routing == PK_ROUTE_ECMP)
+        return pk_next_of(t, ecmp_hop(n, p));
     int32_t dst = p->msg->dst_host;
     if (n->cfg.routing == PK_ROUTE_UGAL) {
         if (!p->decided && !topo_is_host(t, p->at)) {
@@ -114,5 +139,5 @@ void pk_route(pk_net *n, pk_packet *p)
         if (p->via >= 0)
             dst = n->group_host[p->via];
     }
-    p->hop = least_occupied(n, p->at, dst, NULL);
+    return pk_next_of(t, least_occupied(n, p->at, dst, NULL));
 }

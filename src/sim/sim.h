@@ -136,6 +136,10 @@ typedef struct sim_result {
     /* measurements of the run that are no result column (`collsim sim --verbose`) */
     double cpu_s;          /* CPU time (user + system) of the simulating process */
     int64_t packet_hops;   /* model packet: packets x links crossed (pk_net_packet_hops) */
+    int64_t packet_events; /* model packet, loop engine: events run (pk_net_stats) */
+    double packet_engine_cpu_s; /* CPU seconds in the loop engine's event loop */
+    double packet_setup_cpu_s;  /* CPU seconds before its first event (topology, platform,
+                                   schedules, rank actors) */
     int timed_out;         /* sim_run_isolated failed because of point_timeout_s */
 } sim_result;
 

@@ -41,9 +41,20 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-/* The child's work for a point: its row, CPU time, packet hops and per-rank finish times
- * as one payload. */
-#define HEAD_LEN (sizeof(sim_row) + sizeof(double) + sizeof(int64_t))
+/* The child's work for a point: its row, CPU time, packet model figures and per-rank
+ * finish times as one payload. */
+#define HEAD_LEN (sizeof(sim_row) + 3 * sizeof(double) + 2 * sizeof(int64_t))
+
+/* The measurements after the row, in this order, to (dir 0) or from (dir 1) the payload. */
+static void copy_measurements(char *at, sim_result *res, int dir)
+{
+    void *f[] = {&res->cpu_s, &res->packet_hops, &res->packet_events, &res->packet_engine_cpu_s,
+                 &res->packet_setup_cpu_s};
+    size_t z[] = {sizeof res->cpu_s, sizeof res->packet_hops, sizeof res->packet_events,
+                  sizeof res->packet_engine_cpu_s, sizeof res->packet_setup_cpu_s};
+    for (size_t i = 0; i < sizeof z / sizeof z[0]; at += z[i], i++)
+        memcpy(dir ? f[i] : at, dir ? at : f[i], z[i]);
+}
 static int run_point(const void *arg, void **payload, size_t *len, cs_error *err)
 {
     const sim_config *c = arg;
@@ -55,8 +66,7 @@ static int run_point(const void *arg, void **payload, size_t *len, cs_error *err
     *payload = xmalloc(*len);
     char *at = *payload;
     memcpy(at, &res.row, sizeof res.row);
-    memcpy(at + sizeof res.row, &res.cpu_s, sizeof res.cpu_s);
-    memcpy(at + sizeof res.row + sizeof res.cpu_s, &res.packet_hops, sizeof res.packet_hops);
+    copy_measurements(at + sizeof res.row, &res, 0);
     if (nfinish)
         memcpy(at + HEAD_LEN, res.rank_finish_s, nfinish * sizeof(double));
     sim_result_free(&res);
@@ -229,10 +239,9 @@ static int job_result(const sim_job *job, sim_result *res, cs_error *err)
         free(payload);
         return cs_fail(err, "internal: short answer from the simulation process");
     }
-    const char *at = payload;
+    char *at = payload;
     memcpy(&res->row, at, sizeof res->row);
-    memcpy(&res->cpu_s, at + sizeof res->row, sizeof res->cpu_s);
-    memcpy(&res->packet_hops, at + sizeof res->row + sizeof res->cpu_s, sizeof res->packet_hops);
+    copy_measurements(at + sizeof res->row, res, 1);
     size_t nfinish = (len - HEAD_LEN) / sizeof(double);
     if (nfinish > 0) {
         res->rank_finish_s = xmalloc(nfinish * sizeof(double));

@@ -153,7 +153,7 @@ void sim_simgrid_start(sim_model model, const char *platform)
 static int simulate(const sim_config *c, const alg_run *run, topology *t,
                     const int32_t *host_of_rank, const endpoint_config *ec,
                     int64_t eager_limit, traffic_counts *tc,
-                    double *time_s, double *rank_finish, int64_t *packet_hops, cs_error *err)
+                    double *time_s, double *rank_finish, pk_run_stats *pks, cs_error *err)
 {
     char platform[4096];
     if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
@@ -198,7 +198,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         sim_pair_bytes_free(&st.pairs);
         sim_mailboxes_free(&st.mailboxes);
         rc = st.net ? pk_net_check(st.net, err) : 0;
-        *packet_hops = st.net ? pk_net_packet_hops(st.net) : 0;
+        if (st.net)
+            pk_net_stats(st.net, pks);
         if (rc == 0)
             rc = sim_actors_check_finished(&st, err);
         pk_net_free(st.net);
@@ -309,6 +310,7 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
         return -1;
     }
     traffic_counts tc;
+    pk_run_stats pks = {0};
     double time_s = NAN;
     double *finish = xmalloc((size_t)P * sizeof *finish);
     if (c->model == SIM_MODEL_TRAFFIC) {
@@ -322,7 +324,7 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
         rc = analytic_run(&run, t, host_of_rank, &ao, &tc, &time_s, finish, err);
     } else
         rc = simulate(c, &run, t, host_of_rank, &ec, eager_limit, &tc, &time_s, finish,
-                      &res->packet_hops, err);
+                      &pks, err);
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;
     if (rc == 0) {
@@ -331,6 +333,10 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
         res->row.sim_wall_s = wall_seconds() - t0;
         res->row.sim_peak_rss_kb = peak_rss_kb();
         res->cpu_s = cpu_seconds() - cpu0;
+        res->packet_hops = pks.packet_hops;
+        res->packet_events = pks.events;
+        res->packet_engine_cpu_s = pks.engine_cpu_s;
+        res->packet_setup_cpu_s = pks.first_event_cpu_s > 0 ? pks.first_event_cpu_s - cpu0 : 0;
     }
     if (rc == 0 && c->per_rank && c->model != SIM_MODEL_TRAFFIC)
         res->rank_finish_s = finish;

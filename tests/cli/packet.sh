@@ -24,7 +24,7 @@ check "bad routing" 2 "allowed: minimal, adaptive, ugal" -- \
 check "buffer below mtu" 2 "must hold one packet" -- \
     "$bin" sim --topology "$LINE" --collective p2p --algorithm direct --ranks 4 --model packet --mtu 8KiB --buffer 4KiB
 # the simulator's own packet-hop count: 4 packets x 2 links
-check "verbose: packet hops" 0 "sim_cpu_s=[0-9.]* sim_peak_rss_kb=[1-9][0-9]* packet_hops=8$" -- \
+check "verbose: packet hops" 0 "sim_cpu_s=[0-9.]* sim_peak_rss_kb=[1-9][0-9]* packet_hops=8 packet_events=[1-9][0-9]* packet_setup_cpu_s=[0-9.]* packet_engine_cpu_s=[0-9.]*$" -- \
     "$bin" sim --topology "$LINE" --collective p2p --algorithm direct --ranks 4 --dst 2 \
     --size 16KiB --model packet --verbose --no-header
 check "mtu without the packet model" 2 "collsim sim: --mtu applies to --model packet only (the model is cm02)" -- \
