@@ -4,7 +4,8 @@ Global traffic: bytes_intergroup_msgs of results/bine/bine_traffic (the paper's 
 traffic"); the paper's allreduce baseline (its tracer's "rabenseifner": distance-doubling
 reduce-scatter + distance-halving allgather) is 2 x reduce_scatter recursive_doubling of
 the same point (its allgather is the mirror image). Time: results/bine/bine_lumi (flow).
-MareNostrum 5 (Table 5, Fig. 11a): bine_mn5.py.
+MareNostrum 5 (Table 5, Fig. 11a): bine_mn5.py. Tables 3 and 4 with the presets' endpoint
+costs on (results/bine/bine_lumi_endpoint, LUMI and Leonardo): bine_endpoint.py.
 
 Allreduce time baselines: the paper's Table 3 / Fig. 9a ran the vendors' (Cray MPICH / Open
 MPI) Rabenseifner, which is nearest-first: collsim's `rabenseifner order=nearest` (row name
@@ -16,7 +17,7 @@ import os
 import statistics
 from collections import defaultdict
 
-from . import bine_mn5
+from . import bine_endpoint, bine_mn5
 from .core import (Claim, Result, absolute, at_most, geomean, rel, rows, side, within, ROOT)
 
 PAPER = "bine"
@@ -315,8 +316,7 @@ CLAIMS += [
           "40x", rel(40, 0.25), fugaku_vs_binomial, [FUGAKU], "%.1fx",
           cause="the paper's 40x is at up to 8,192 nodes; the flow points here stop at "
                 "512 (8x8x8)"),
-    Claim("Table 4 (Leonardo)", "win / gain tables on Leonardo", "Leonardo, 16..2,048 nodes",
-          "Table 4", cause="no timed Leonardo run in results/bine (traffic only)"),
+    *bine_endpoint.CLAIMS,
     *bine_mn5.CLAIMS,
     Claim("Sec. 7.1", "in-library Bine within 3 % of Bine on top of MPI", "Open MPI", "< 3 %",
           cause="needs an MPI library, not a simulator question"),
