@@ -12,7 +12,8 @@ SECTION, all of them. Standard library only.
 
 A row's variant (variant()): the machine (lumi, leonardo) and "off" (topology word
 endpoint=none), "on" (the preset's own endpoint keys) or "on+o" (the preset's keys and
-overheads given as sweep keys: the model column names a send_overhead the preset lacks).
+overheads given as sweep keys: the model column names a send_overhead the preset lacks),
+followed by a nic_ports=N override of the topology when there is one.
 Speedup of Bine over X = t_X / t_Bine (> 1: Bine faster); a win is > 1.01, a loss < 0.99.
 """
 import csv
@@ -22,7 +23,8 @@ import sys
 from collections import defaultdict
 
 NAME = "bine_lumi_endpoint"
-VARIANTS = ["lumi off", "lumi on", "lumi on+o", "leonardo off", "leonardo on"]
+VARIANTS = ["lumi off", "lumi on", "lumi on+o", "lumi on+o nic_ports=1", "leonardo off",
+            "leonardo on"]
 BINE = {"bine", "bine_latency", "bine_bandwidth", "bine_scatter_allgather", "bine_rs_gather"}
 # the paper's Tables 3 / 4: Bine algorithm(s) vs the binomial counterpart(s)
 PAIRS = {"allreduce": ({"bine_latency", "bine_bandwidth"},
@@ -46,13 +48,15 @@ def read_csv(path, ok_only=True):
 
 
 def variant(r):
-    machine = os.path.basename(r["topology"].split()[0]).split(".")[0]
-    if "endpoint=none" in r["topology"].split():
-        return machine + " off"
+    words = r["topology"].split()
+    machine = os.path.basename(words[0]).split(".")[0]
+    extra = "".join(" " + w for w in words[1:] if w.startswith("nic_ports="))
+    if "endpoint=none" in words:
+        return machine + " off" + extra
     preset_has_o = machine == "leonardo"  # platforms/endpoint/*.yaml: only Leonardo's sets o
     if "send_overhead=" in r["model"] and not preset_has_o:
-        return machine + " on+o"
-    return machine + " on"
+        return machine + " on+o" + extra
+    return machine + " on" + extra
 
 
 def name(r):

@@ -29,6 +29,7 @@ EL="cm02 send_overhead=625ns recv_overhead=625ns msg_gap=4.651ns envelope=34"
     echo "7,c1,ok,$LE,gather,linear,,16,32,$EL,3e-06,$T"
     echo "8,c2,ok,$LE,gather,bine,,16,32,$EL,2e-06,$T"
     echo "9,c3,ok,$LE,gather,binomial,,16,32,$EL,2e-06,$T"
+    echo "10,d1,ok,platforms/lumi.yaml nic_ports=1,gather,linear,,16,32,$EO,1e-05,$T"
 } > "$tmp/bine_lumi_endpoint/results.csv"
 {
     echo "$H"
@@ -38,12 +39,13 @@ EL="cm02 send_overhead=625ns recv_overhead=625ns msg_gap=4.651ns envelope=34"
 } > "$tmp/bine_lumi/results.csv"
 S="python3 scripts/bine_endpoint_stats.py $tmp"
 check "variants from topology and model" 0 "| lumi on+o | \`platforms/lumi.yaml\` | \`$EO\` | 3 |" -- $S params
+check "a nic_ports override is its own variant" 0 "| lumi on+o nic_ports=1 | \`platforms/lumi.yaml nic_ports=1\` |" -- $S params
 check "leonardo's own overheads are 'on', not 'on+o'" 0 "| leonardo on | \`$LE\` |" -- $S params
 check "linear faster with costs off" 0 "| gather | lumi off | 1 | 1 | 0 | 0.50 | 0.50..0.50 |  |" -- $S linear
 check "Bine faster with the assumed overheads" 0 "| gather | lumi on+o | 1 | 0 | 1 | 2.00 | 2.00..2.00 |  |" -- $S linear
-check "per point, every variant" 0 "| gather | 16 | 32 B | 0.50 | 2.00 | 1.50 |" -- $S linear
+check "per point, every variant" 0 "| gather | 16 | 32 B | 0.50 | 2.00 |  | 1.50 |" -- $S linear
 # Bine vs binomial: off 4/2 = 2.00 (win), on+o 5/5 = 1.00 (tie), Leonardo 2/2 = 1.00
-check "pairs" 0 "| gather | bine | binomial | 100 / 0 (2.00) | 0 / 0 (1.00) | 0 / 0 (1.00) |" -- $S pairs
+check "pairs" 0 "| gather | bine | binomial | 100 / 0 (2.00) | 0 / 0 (1.00) |  | 0 / 0 (1.00) |" -- $S pairs
 check "reproduce: the planted time is not identical" 0 "with a row of the same id in bine_lumi/: 3; identical in .*: 2\." -- $S reproduce
 check "unknown section" 1 "unknown section 'nope' (allowed: params, reproduce, linear, pairs)" -- $S nope
 rm -rf "$tmp"
