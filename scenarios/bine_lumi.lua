@@ -13,7 +13,8 @@
 -- since 27 Nov 2026, are dropped, so the shipped results keep their point ids). A caller
 -- may set BINE_LUMI.machine (a topology, e.g. another preset or LUMI with its costs),
 -- BINE_LUMI.model (default "cm02"), BINE_LUMI.endpoint (a table of endpoint sweep keys,
--- e.g. {send_overhead = {0, "625ns"}}) and BINE_LUMI.plot = false
+-- e.g. {send_overhead = {0, "625ns"}}), BINE_LUMI.extra (more algorithms per collective,
+-- after Bine's) and BINE_LUMI.plot = false
 -- (scenarios/bine_lumi_endpoint.lua does).
 
 local config = BINE_LUMI or {}
@@ -54,6 +55,7 @@ for _, coll in ipairs(order) do
   end
   for _, a in ipairs(algorithms[coll].vendor or {}) do list[#list + 1] = a end
   for _, a in ipairs(algorithms[coll].bine) do list[#list + 1] = a end
+  for _, a in ipairs((config.extra or {})[coll] or {}) do list[#list + 1] = a end
   local sweep = {
     topology   = lumi,
     collective = coll,

@@ -29,8 +29,8 @@ BINE = {"bine", "bine_latency", "bine_bandwidth", "bine_scatter_allgather", "bin
 # the paper's Tables 3 / 4: Bine algorithm(s) vs the binomial counterpart(s)
 PAIRS = {"allreduce": ({"bine_latency", "bine_bandwidth"},
                        {"recursive_doubling", "rabenseifner order=nearest"}),
-         "allgather": ({"bine"}, {"recursive_doubling"}),
-         "reduce_scatter": ({"bine"}, {"recursive_halving"}),
+         "allgather": ({"bine", "bine strategy=permute"}, {"recursive_doubling"}),
+         "reduce_scatter": ({"bine", "bine strategy=permute"}, {"recursive_halving"}),
          "alltoall": ({"bine"}, {"bruck"}),
          "bcast": ({"bine", "bine_scatter_allgather"}, {"binomial_halving", "scatter_allgather"}),
          "reduce": ({"bine", "bine_rs_gather"}, {"binomial", "rabenseifner"}),
@@ -162,8 +162,9 @@ def pairs(cells):
     print()
     print("| collective | Bine | counterpart | %s |" % " | ".join(head))
     print("|---|---|---|%s" % ("---|" * len(head)))
-    for coll in ORDER:
-        bine, base = PAIRS[coll]
+    # the pairs, then Bine's allgather / reduce-scatter with its default strategy alone
+    block = [(c, {"bine"}, PAIRS[c][1]) for c in ("allgather", "reduce_scatter")]
+    for coll, bine, base in [(c,) + PAIRS[c] for c in ORDER] + block:
         cell = []
         for v in head:
             sp = list(speedups(cells[v], coll, bine, base).values())

@@ -29,16 +29,18 @@ FUGAKU_FLOW = "results/bine/bine_fugaku_flow/results.csv"
 LINEAR_ONLY = ("bine_lumi is timed with linear placement only: on LUMI's 124-node groups "
                "Bine trees send more inter-group messages than binomial ones at 256 / 512 "
                "nodes (the aligned-placement caveat), and the flow model lets linear "
-               "alltoall / gather / scatter post every message at once")
-NO_OVERHEAD = ("flow model without per-message software overhead or permutation cost: "
-               "collsim's Bine gains are larger than the paper's")
+               "alltoall / gather / scatter post every message at once, over the node's "
+               "4 NICs (with per-message costs on, the 'endpoint costs on' rows)")
+NO_OVERHEAD = ("network-only run, without per-message software overhead or permutation "
+               "cost: collsim's Bine gains are larger than the paper's (with the presets' "
+               "endpoint costs: the 'endpoint costs on' rows)")
 FARTHEST = ("the baseline rabenseifner runs farthest-first (collsim's default order), "
             "not the vendors' nearest-first order (the paper's baseline, rows above): the "
             "largest messages cross the most groups; and " + NO_OVERHEAD)
 NEAREST_BELOW = ("not explained yet: against the vendors' nearest-first Rabenseifner Bine's "
                  "time gain comes only from the global bytes it saves (a few % of the "
-                 "farthest-first gap, results/bine/rabenseifner_order); per-message and "
-                 "endpoint costs (issue 24) are not modelled")
+                 "farthest-first gap, results/bine/rabenseifner_order); this run has no "
+                 "endpoint costs (the 'endpoint costs on' rows have them)")
 # the allreduce baselines: the vendors' order (the paper's) and collsim's default order
 NEAREST = "rabenseifner order=nearest"
 FARTHEST_SET = "collsim default rabenseifner (farthest-first)"

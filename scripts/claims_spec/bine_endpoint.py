@@ -37,14 +37,16 @@ PAPER = {
                            "bcast": (94, 148), "reduce": (44, 72), "gather": (93, 71),
                            "scatter": (93, 63)},
 }
-ABOVE = ("Bine's gains come from fewer global bytes and from contention the flow model "
-         "resolves exactly; the measured runs also pay the permutation and library costs "
-         "collsim does not model: collsim's Bine wins more often / by more than measured")
-BELOW = ("linear placement on 16..256 nodes: few jobs span groups (LUMI: 124 nodes, "
-         "Leonardo: 180 per group), where Bine's shorter distances save nothing, and at "
-         "256 nodes on LUMI Bine's trees send more inter-group messages than binomial "
-         "ones (the aligned-placement caveat); per-message costs add the same number of "
-         "messages to Bine and its counterpart")
+ABOVE = ("Bine's gains come from the global bytes it saves and the contention this avoids, "
+         "which the flow model resolves exactly; the measured runs pay costs collsim does "
+         "not model (MPI library, memory, noise): collsim's Bine wins more often / by more "
+         "than measured; the per-message costs add as many messages to Bine as to its "
+         "counterpart, so they dilute its gains without changing their sign")
+BELOW = ("linear placement on 16..256 nodes: most jobs lie in one group (LUMI: 124 nodes, "
+         "Leonardo: 180 per group), where Bine and its counterpart tie (within 1 %), and at "
+         "256 nodes on LUMI Bine's trees send more inter-group messages than binomial ones "
+         "(the aligned-placement caveat); the per-message costs add as many messages to "
+         "Bine as to its counterpart, so they dilute its gains without changing their sign")
 
 
 def _speedups(v, coll):
