@@ -48,7 +48,8 @@ if BINE_FUGAKU_FLOW_ALL then
 end
 
 for _, shape in ipairs(shapes) do
-  local torus = collsim.machine("platforms/fugaku.yaml", {dims = shape})
+  -- endpoint=none: the network alone, as the shipped results (same point ids)
+  local torus = collsim.machine("platforms/fugaku.yaml", {dims = shape, endpoint = "none"})
   local p = product(shape)
   local models = {{model = "traffic", sizes = {"8MiB"}}}
   if flow_sizes[shape] then models[#models + 1] = {model = "cm02", sizes = flow_sizes[shape]} end

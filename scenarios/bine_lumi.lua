@@ -8,12 +8,20 @@
 -- scenarios/bine_lumi_small.lua, which sets the global BINE_LUMI (a table with `ranks`,
 -- `sizes` and optionally `collectives` and `filter`, a sweep filter) and then runs this file with dofile: no
 -- environment variables needed.
+--
+-- The machine is LUMI's network alone (`endpoint=none`: the preset's endpoint costs, on
+-- since 27 Nov 2026, are dropped, so the shipped results keep their point ids). A caller
+-- may set BINE_LUMI.machine (a topology, e.g. another preset or LUMI with its costs),
+-- BINE_LUMI.model (default "cm02"), BINE_LUMI.endpoint (a table of endpoint sweep keys,
+-- e.g. {send_overhead = {0, "625ns"}}), BINE_LUMI.extra (more algorithms per collective,
+-- after Bine's) and BINE_LUMI.plot = false
+-- (scenarios/bine_lumi_endpoint.lua does).
 
 local config = BINE_LUMI or {}
 local ranks = config.ranks or collsim.ranks.pow2(16, 1024)
 local sizes = config.sizes or collsim.sizes.geometric("32B", "512MiB", 8)
 
-local lumi = collsim.machine("platforms/lumi.yaml")
+local lumi = config.machine or collsim.machine("platforms/lumi.yaml", {endpoint = "none"})
 
 -- per collective: the classic algorithms (the plot's baselines), then Bine's
 -- (lib/bine_algorithms.lua, as bine_mn5.lua). `vendor`:
@@ -35,15 +43,18 @@ for _, coll in ipairs(order) do
   end
   for _, a in ipairs(algorithms[coll].vendor or {}) do list[#list + 1] = a end
   for _, a in ipairs(algorithms[coll].bine) do list[#list + 1] = a end
-  collsim.sweep{
+  for _, a in ipairs((config.extra or {})[coll] or {}) do list[#list + 1] = a end
+  local sweep = {
     topology   = lumi,
     collective = coll,
     algorithms = list,
     ranks      = ranks,
     sizes      = sizes,
-    model      = "cm02",
+    model      = config.model or "cm02",
     filter     = config.filter,
   }
+  for key, value in pairs(config.endpoint or {}) do sweep[key] = value end
+  collsim.sweep(sweep)
 end
 
-collsim.plot{baseline = baselines}
+if config.plot ~= false then collsim.plot{baseline = baselines} end

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "topologies/endpoint_keys.h"
 #include "topologies/topology.h"
 
 static topology *preset(const char *path)
@@ -167,6 +168,57 @@ static void test_yaml_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "/nonexistent/x.yaml: cannot open"));
 }
 
+/* The five machine presets include their endpoint fragment; endpoint=none drops it (the
+ * spec's own words stay); the id helpers of sweeps (endpoint_keys.h). */
+static const char *key_value(const topo_endpoint_keys *k, const char *key)
+{
+    for (int i = 0; i < k->n; i++)
+        if (strcmp(k->items[i].key, key) == 0)
+            return k->items[i].value;
+    return NULL;
+}
+
+static void test_endpoint_none(void)
+{
+    topo_endpoint_keys k;
+    cs_error err;
+    const char *leo = COLLSIM_SOURCE_DIR "/platforms/leonardo.yaml";
+    char spec[1024], text[1024];
+    CU_ASSERT_EQUAL_FATAL(topo_spec_endpoint_keys(leo, &k, &err), 0);
+    CU_ASSERT_STRING_EQUAL(key_value(&k, "send_overhead"), "625ns"); /* from its fragment */
+    CU_ASSERT_PTR_NOT_NULL(strstr(k.items[0].where, "endpoint/leonardo.yaml:"));
+    snprintf(spec, sizeof spec, "%s endpoint=none", leo);
+    CU_ASSERT_EQUAL(topo_spec_endpoint_keys(spec, &k, &err), 0);
+    CU_ASSERT_EQUAL(k.n, 0);
+    snprintf(spec, sizeof spec, "%s endpoint=none envelope=8B", leo);
+    CU_ASSERT_EQUAL(topo_spec_endpoint_keys(spec, &k, &err), 0);
+    CU_ASSERT(k.n == 1 && strcmp(key_value(&k, "envelope"), "8B") == 0);
+    snprintf(spec, sizeof spec, "%s endpoint=off", leo); /* planted: not a value */
+    CU_ASSERT_EQUAL(topo_spec_endpoint_keys(spec, &k, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "endpoint=off: unknown value (allowed: none"));
+    topology *t = NULL;
+    CU_ASSERT_EQUAL(topo_build_spec("torus dims=4 endpoint=maybe", &t, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "endpoint=maybe"));
+    CU_ASSERT_EQUAL(topo_build_spec("torus dims=4 endpoint=none", &t, &err), 0);
+    CU_ASSERT(t && t->nhosts == 4);
+    topo_free(t);
+    /* ids: the spec without the word; the preset's keys as lines, none when dropped */
+    topo_spec_without_endpoint_off("p.yaml dims=4 endpoint=none send_overhead=1us", spec,
+                                   sizeof spec);
+    CU_ASSERT_STRING_EQUAL(spec, "p.yaml dims=4 send_overhead=1us");
+    topo_spec_without_endpoint_off("p.yaml  dims=4", spec, sizeof spec); /* untouched */
+    CU_ASSERT_STRING_EQUAL(spec, "p.yaml  dims=4");
+    CU_ASSERT_EQUAL(topo_spec_preset_endpoint_text(leo, text, sizeof text, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "preset_send_overhead=625ns\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "preset_envelope=34B\n"));
+    snprintf(spec, sizeof spec, "%s endpoint=none", leo);
+    CU_ASSERT_EQUAL(topo_spec_preset_endpoint_text(spec, text, sizeof text, &err), 0);
+    CU_ASSERT_STRING_EQUAL(text, "");
+    CU_ASSERT_EQUAL(topo_spec_preset_endpoint_text("torus dims=4 send_overhead=1us", text,
+                                                   sizeof text, &err), 0);
+    CU_ASSERT_STRING_EQUAL(text, ""); /* spec words are in the spec already */
+}
+
 int main(void)
 {
     CU_initialize_registry();
@@ -175,6 +227,7 @@ int main(void)
         {"preset sizes from the papers", test_preset_sizes},
         {"overrides", test_overrides},
         {"YAML errors name file:line:column", test_yaml_errors},
+        {"endpoint=none drops the preset's endpoint keys", test_endpoint_none},
         {NULL, NULL},
     };
     test_add_suite("topo_presets", cases);

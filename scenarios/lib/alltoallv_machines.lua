@@ -12,7 +12,8 @@ return function(default_names)
       error("ALLTOALLV_MACHINES: '" .. name .. "' is not a machine of these scenarios " ..
             "(allowed: polaris, fugaku, comma-separated)", 2)
     end
-    list[#list + 1] = collsim.machine(allowed[name])
+    -- endpoint=none: the network alone, as the shipped results were made (same point ids)
+    list[#list + 1] = collsim.machine(allowed[name], {endpoint = "none"})
   end
   if #list == 0 then error("ALLTOALLV_MACHINES: no machine named (allowed: polaris, fugaku)", 2) end
   return list

@@ -4,7 +4,8 @@
 # once quadratic): spread-out alltoallv on Polaris, 32 ranks per node, block sizes uniform
 # on [0, S], every message posted at once. Prints the simulator's own figures
 # (`collsim sim --verbose`): packet-hops, wall and CPU seconds, hops per CPU second, peak
-# memory. Usage: scripts/bench/packet_small_blocks.sh [P...] (512 1024; the paper's 2048
+# memory. Polaris without its endpoint costs (endpoint=none: the packet model takes no
+# eager limit yet). Usage: scripts/bench/packet_small_blocks.sh [P...] (512 1024; the paper's 2048
 # takes 2-5 minutes a point).
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -13,7 +14,7 @@ bench_build
 printf '%-6s %-6s %12s %9s %9s %14s %9s\n' P S packet_hops wall_s cpu_s hops_per_cpu_s rss_MiB
 for P in "$@"; do
     for S in 16B 1KiB; do
-        "$COLLSIM" sim --topology "$ROOT/platforms/polaris.yaml" --collective alltoallv \
+        "$COLLSIM" sim --topology "$ROOT/platforms/polaris.yaml endpoint=none" --collective alltoallv \
             --algorithm spread_out --ranks "$P" --ranks-per-node 32 \
             --workload "uniform:S=$S:seed=1" --model packet --verbose --no-header 2>&1 >/dev/null |
             awk -v P="$P" -v S="$S" '

@@ -4,7 +4,8 @@ Global traffic: bytes_intergroup_msgs of results/bine/bine_traffic (the paper's 
 traffic"); the paper's allreduce baseline (its tracer's "rabenseifner": distance-doubling
 reduce-scatter + distance-halving allgather) is 2 x reduce_scatter recursive_doubling of
 the same point (its allgather is the mirror image). Time: results/bine/bine_lumi (flow).
-MareNostrum 5 (Table 5, Fig. 11a): bine_mn5.py.
+MareNostrum 5 (Table 5, Fig. 11a): bine_mn5.py. Tables 3 and 4 with the presets' endpoint
+costs on (results/bine/bine_lumi_endpoint, LUMI and Leonardo): bine_endpoint.py.
 
 Allreduce time baselines: the paper's Table 3 / Fig. 9a ran the vendors' (Cray MPICH / Open
 MPI) Rabenseifner, which is nearest-first: collsim's `rabenseifner order=nearest` (row name
@@ -16,7 +17,7 @@ import os
 import statistics
 from collections import defaultdict
 
-from . import bine_mn5
+from . import bine_endpoint, bine_mn5
 from .core import (Claim, Result, absolute, at_most, geomean, rel, rows, side, within, ROOT)
 
 PAPER = "bine"
@@ -28,16 +29,18 @@ FUGAKU_FLOW = "results/bine/bine_fugaku_flow/results.csv"
 LINEAR_ONLY = ("bine_lumi is timed with linear placement only: on LUMI's 124-node groups "
                "Bine trees send more inter-group messages than binomial ones at 256 / 512 "
                "nodes (the aligned-placement caveat), and the flow model lets linear "
-               "alltoall / gather / scatter post every message at once")
-NO_OVERHEAD = ("flow model without per-message software overhead or permutation cost: "
-               "collsim's Bine gains are larger than the paper's")
+               "alltoall / gather / scatter post every message at once, over the node's "
+               "4 NICs (with per-message costs on, the 'endpoint costs on' rows)")
+NO_OVERHEAD = ("network-only run, without per-message software overhead or permutation "
+               "cost: collsim's Bine gains are larger than the paper's (with the presets' "
+               "endpoint costs: the 'endpoint costs on' rows)")
 FARTHEST = ("the baseline rabenseifner runs farthest-first (collsim's default order), "
             "not the vendors' nearest-first order (the paper's baseline, rows above): the "
             "largest messages cross the most groups; and " + NO_OVERHEAD)
 NEAREST_BELOW = ("not explained yet: against the vendors' nearest-first Rabenseifner Bine's "
                  "time gain comes only from the global bytes it saves (a few % of the "
-                 "farthest-first gap, results/bine/rabenseifner_order); per-message and "
-                 "endpoint costs (issue 24) are not modelled")
+                 "farthest-first gap, results/bine/rabenseifner_order); this run has no "
+                 "endpoint costs (the 'endpoint costs on' rows have them)")
 # the allreduce baselines: the vendors' order (the paper's) and collsim's default order
 NEAREST = "rabenseifner order=nearest"
 FARTHEST_SET = "collsim default rabenseifner (farthest-first)"
@@ -315,8 +318,7 @@ CLAIMS += [
           "40x", rel(40, 0.25), fugaku_vs_binomial, [FUGAKU], "%.1fx",
           cause="the paper's 40x is at up to 8,192 nodes; the flow points here stop at "
                 "512 (8x8x8)"),
-    Claim("Table 4 (Leonardo)", "win / gain tables on Leonardo", "Leonardo, 16..2,048 nodes",
-          "Table 4", cause="no timed Leonardo run in results/bine (traffic only)"),
+    *bine_endpoint.CLAIMS,
     *bine_mn5.CLAIMS,
     Claim("Sec. 7.1", "in-library Bine within 3 % of Bine on top of MPI", "Open MPI", "< 3 %",
           cause="needs an MPI library, not a simulator question"),

@@ -21,6 +21,7 @@
 #include "sim/estimate.h"
 #include "sim/sim_external.h"
 #include "sweep/sweep_internal.h"
+#include "topologies/endpoint_keys.h"
 
 sweep_plan *plan_new(void)
 {
@@ -113,14 +114,24 @@ int plan_topology_find(sweep_plan *p, const char *spec, int32_t *index, cs_error
             return 0;
         }
     topology *t;
-    if (sim_is_external_platform(spec)
+    char id_spec[4096], id_endpoint[1024] = "";
+    int external = sim_is_external_platform(spec);
+    if (external
             ? sim_external_describe(spec, NULL, &t, err) < 0
-            : estimate_topology_check(spec, p->max_memory, err) < 0 || topo_build_spec(spec, &t, err) < 0)
+            : estimate_topology_check(spec, p->max_memory, err) < 0 ||
+              topo_spec_preset_endpoint_text(spec, id_endpoint, sizeof id_endpoint, err) < 0 ||
+              topo_build_spec(spec, &t, err) < 0)
         return -1;
+    if (external)
+        snprintf(id_spec, sizeof id_spec, "%s", spec);
+    else
+        topo_spec_without_endpoint_off(spec, id_spec, sizeof id_spec);
     VEC_RESERVE(p->topos, p->topos_cap, p->ntopos + 1);
     plan_topology *pt = &p->topos[p->ntopos];
     memset(pt, 0, sizeof *pt);
     pt->spec = s;
+    pt->id_spec = plan_intern(p, id_spec);
+    pt->id_endpoint = plan_intern(p, id_endpoint);
     snprintf(pt->family, sizeof pt->family, "%s", t->family);
     pt->hosts = t->nhosts;
     pt->switches = t->nswitches;
@@ -156,17 +167,28 @@ static void id_algorithm(const sweep_plan *p, const sweep_point *pt, char *buf, 
     snprintf(buf, n, "%s%s%s", name, hash ? "@" : "", hash ? hash : "");
 }
 
+/* The point's topology as its id sees it (plan_topology.id_spec, .id_endpoint). */
+static const plan_topology *id_topology(const sweep_plan *p, const sweep_point *pt)
+{
+    for (size_t i = 0; i < p->ntopos; i++)
+        if (p->topos[i].spec == pt->topology)
+            return &p->topos[i];
+    return NULL;
+}
+
 /* The canonical text of a point (the id is its hash; docs/scenarios.md). */
 static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n)
 {
     char algorithm[160];
     id_algorithm(p, pt, algorithm, sizeof algorithm);
+    const plan_topology *topo = id_topology(p, pt);
     snprintf(buf, n,
              "collsim-point-1\ntopology=%s\ncollective=%s\nalgorithm=%s\nparams=%s\n"
              "ranks=%" PRId32 "\nranks_per_node=%" PRId32 "\nsize=%" PRId64 "\nroot=%" PRId32
              "\ndst=%" PRId32 "\ndims=%s\nplacement=%s\nmodel=%s\nworkload=%s\n"
              "reduce_Bps=%.17g\ncopy_Bps=%.17g\nrep=%" PRId32 "\nseed=%" PRIu64 "\n",
-             sweep_plan_str(p, pt->topology), coll_name(pt->coll), algorithm,
+             sweep_plan_str(p, topo ? topo->id_spec : pt->topology), coll_name(pt->coll),
+             algorithm,
              sweep_plan_str(p, pt->params), pt->ranks,
              pt->ranks_per_node, pt->bytes, pt->root, pt->dst, sweep_plan_str(p, pt->dims),
              sweep_plan_str(p, pt->placement), sim_model_name(pt->model),
@@ -189,6 +211,9 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
     len = strlen(buf);
     if (pt->endpoint.given) /* points without endpoint keys keep their ids */
         endpoint_canonical_text(&pt->endpoint, buf + len, n - len);
+    len = strlen(buf);
+    if (topo && pt->model != SIM_MODEL_TRAFFIC) /* a preset's costs: "" when none (ids kept) */
+        snprintf(buf + len, n - len, "%s", sweep_plan_str(p, topo->id_endpoint));
     len = strlen(buf);
     if (pt->auto_pass) /* model = "auto": not the plain point of the same model */
         snprintf(buf + len, n - len, "auto_pass=%" PRId32 "\nauto_factor=%.17g\n", pt->auto_pass,

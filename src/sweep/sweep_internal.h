@@ -33,6 +33,9 @@ typedef struct plan_topology {
     char family[32];
     int32_t hosts, switches, groups;
     char dims[64];    /* "8x8x8" for grid families, else "" */
+    int32_t id_spec;  /* string index: the spec as point ids see it (without endpoint=none) */
+    int32_t id_endpoint; /* string index: the endpoint keys of its preset file, as lines
+                          * (topologies/endpoint_keys.h), "" when none */
 } plan_topology;
 
 /* lua_limits.c: the memory cap, the time limit and the error positions of a scenario's

@@ -348,7 +348,9 @@ static int from_spec(const char *spec, topology **out, topo_size *size, cs_error
     if (split_spec(spec, buf, sizeof buf, &name, &kv, err) < 0)
         return -1;
     topo_endpoint_keys endpoint = {.n = 0}; /* the simulator's keys (sim/endpoint.h) */
-    topo_endpoint_keys_take(&kv, &endpoint);
+    int endpoint_off;                       /* endpoint=none: the simulator's concern too */
+    if (topo_endpoint_keys_take(&kv, &endpoint, &endpoint_off, err) < 0)
+        return -1;
     topo_fault_spec faults; /* applied to the built topology (faults.h) */
     if (topo_fault_keys_take(&kv, &faults, err) < 0)
         return -1;

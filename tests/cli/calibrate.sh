@@ -42,7 +42,7 @@ check "bad --factors" 2 "unknown factors 'lv08' (allowed: none, smpi)" -- \
 check "bad --send-share" 2 "not a share" -- "$bin" calibrate --send-share 2 $E/smpi_latency.txt
 
 # the machine presets' endpoint fragments (platforms/endpoint/) load through `include:`
-# (each preset has the line commented out; here a copy with it on, the path made absolute)
+# (on in every preset since 27 Nov 2026)
 for m in lumi leonardo marenostrum5 fugaku polaris; do
     case $m in
     lumi|polaris) want="eager_limit=18433" ;;
@@ -50,12 +50,11 @@ for m in lumi leonardo marenostrum5 fugaku polaris; do
     marenostrum5) want="send_overhead=625ns recv_overhead=625ns envelope=34" ;;
     fugaku) want="send_overhead=145ns recv_overhead=145ns" ;;
     esac
-    sed "s|^# include: endpoint/|include: $PWD/platforms/endpoint/|" platforms/$m.yaml > "$tmp/$m.yaml"
     check "preset $m + endpoint fragment" 0 "\"model\":\"cm02 $want\"" -- "$bin" sim \
-        --topology "$tmp/$m.yaml" --collective p2p --algorithm direct --ranks 2 --size 8 --format json
+        --topology platforms/$m.yaml --collective p2p --algorithm direct --ranks 2 --size 8 --format json
 done
 printf 'send_overhead: 1us\nsend_overheads: 2us\n' > "$tmp/badfrag.yaml"
-sed "s|^# include: endpoint/lumi.yaml|include: $tmp/badfrag.yaml|" platforms/lumi.yaml > "$tmp/lumibad.yaml"
+sed "s|^include: endpoint/lumi.yaml|include: $tmp/badfrag.yaml|" platforms/lumi.yaml > "$tmp/lumibad.yaml"
 check "bad fragment key named" 2 "badfrag.yaml:2" -- "$bin" sim --topology "$tmp/lumibad.yaml" \
     --collective p2p --algorithm direct --ranks 2 --size 8
 
