@@ -10,6 +10,7 @@ The claims marked [endpoint], with endpoint costs on: kautz_2dfc_endpoint.py.
 from collections import defaultdict
 
 from . import kautz_2dfc_endpoint, kautz_large
+from . import kautz_2dfc_times as times
 from .core import Claim, Result, at_least, at_most, rel, rows, side
 
 PAPER = "kautz-2dfc"
@@ -18,6 +19,23 @@ P2P, DFC, TWO = D + "kautz_p2p_full/results.csv", D + "kautz_dfc_full/results.cs
 MB = 1000000
 LOCAL = ("collsim has no per-byte local cost of the thesis' weight (its simulated memcpy "
          "and packing): the ratio stays at the link-only alpha-beta bound")
+
+
+# the four readers over this module's CSVs (kautz_2dfc_times.py)
+def dfc_times(model):
+    return times.dfc_times(DFC, model)
+
+
+def dfc_speedup(model, coll, block, alg=None):
+    return times.dfc_speedup(DFC, model, coll, block, alg)
+
+
+def kc_over_km(model, coll, block):
+    return times.kc_over_km(DFC, model, coll, block)
+
+
+def two_times(model):
+    return times.two_times(TWO, model)
 
 
 def p2p_ratio(model, d, size):
@@ -34,42 +52,12 @@ def p2p_ratio(model, d, size):
     return f
 
 
-def dfc_times(model):
-    """{(collective, block): {algorithm: time}}."""
-    out = defaultdict(dict)
-    for r in rows(DFC):
-        if r["model"] == model:
-            out[(r["collective"], int(r["size_bytes"]) // int(r["ranks"]))][r["algorithm"]] = float(r["time_s"])
-    return out
 
 
-def dfc_speedup(model, coll, block, alg=None):
-    """DF-C time / Kautz time (alg, or the best Kautz variant)."""
-    def f():
-        t = dfc_times(model).get((coll, block))
-        if not t or "df_c" not in t:
-            return None
-        k = {a: v for a, v in t.items() if a.startswith("kautz")}
-        a = alg or min(k, key=k.get)
-        return Result(t["df_c"] / k[a], t["df_c"] > k[a], a if alg is None else "")
-    return f
 
 
-def kc_over_km(model, coll, block):
-    def f():
-        t = dfc_times(model).get((coll, block))
-        return Result(t["kautz_c"] / t["kautz_m"], t["kautz_c"] > t["kautz_m"]) if t else None
-    return f
 
 
-def two_times(model):
-    """{(shape, bw, collective, block): {algorithm: time}}."""
-    out = defaultdict(dict)
-    for r in rows(TWO):
-        if r["model"] == model:
-            bw = [kv.split("=")[1] for kv in r["topology"].split() if kv.startswith("local_bw=")][0]
-            out[(r["dims"], bw, r["collective"], int(r["size_bytes"]) // int(r["ranks"]))][r["algorithm"]] = float(r["time_s"])
-    return out
 
 
 def md_ratio(model, shape, bw, coll, block, inverse=False, md="2dfc_md"):

@@ -10,9 +10,9 @@ settings (scenarios/lib/kautz2dfc_endpoint.lua):
 CLAIMS (what results/claims/kautz-2dfc.csv shows) are the "calibrated" setting's;
 scripts/endpoint_switch.py prints every claim under every setting side by side.
 """
-from collections import defaultdict
 
-from .core import Claim, Result, at_least, at_most, rel, rows
+from . import kautz_2dfc_times as times
+from .core import Claim, Result, at_least, at_most, rel
 
 D = "results/kautz-2dfc/"
 DFC = D + "kautz_dfc_endpoint/results.csv"
@@ -30,42 +30,29 @@ SMALL = ("per-message costs of this size are microseconds against milliseconds o
          "the ratio stays at the link-only bound; the thesis' gap is its simulated memcpy")
 
 
+
+
+
+
+
+
+
+
+# the four readers over the endpoint scenarios' CSVs, by setting (kautz_2dfc_times.py)
 def dfc_times(setting):
-    """{(collective, block): {algorithm: time}}."""
-    out = defaultdict(dict)
-    for r in rows(DFC):
-        if r["model"] == MODEL[setting]:
-            out[(r["collective"], int(r["size_bytes"]) // int(r["ranks"]))][r["algorithm"]] = float(r["time_s"])
-    return out
+    return times.dfc_times(DFC, MODEL[setting])
 
 
 def dfc_speedup(setting, coll, block, alg=None):
-    """DF-C time / Kautz time (alg, or the best Kautz variant)."""
-    def f():
-        t = dfc_times(setting).get((coll, block))
-        if not t or "df_c" not in t:
-            return None
-        k = {a: v for a, v in t.items() if a.startswith("kautz")}
-        a = alg or min(k, key=k.get)
-        return Result(t["df_c"] / k[a], t["df_c"] > k[a], a if alg is None else "")
-    return f
+    return times.dfc_speedup(DFC, MODEL[setting], coll, block, alg)
 
 
 def kc_over_km(setting, coll, block):
-    def f():
-        t = dfc_times(setting).get((coll, block))
-        return Result(t["kautz_c"] / t["kautz_m"], t["kautz_c"] > t["kautz_m"]) if t else None
-    return f
+    return times.kc_over_km(DFC, MODEL[setting], coll, block)
 
 
 def two_times(setting):
-    """{(shape, bw, collective, block): {algorithm: time}}."""
-    out = defaultdict(dict)
-    for r in rows(TWO):
-        if r["model"] == MODEL[setting]:
-            bw = [kv.split("=")[1] for kv in r["topology"].split() if kv.startswith("local_bw=")][0]
-            out[(r["dims"], bw, r["collective"], int(r["size_bytes"]) // int(r["ranks"]))][r["algorithm"]] = float(r["time_s"])
-    return out
+    return times.two_times(TWO, MODEL[setting])
 
 
 def md_ratio(setting, shape, bw, coll, block, inverse=False, md="2dfc_md", pure=False):
