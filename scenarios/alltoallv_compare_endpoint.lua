@@ -41,7 +41,7 @@ for _, name in ipairs(names) do
   for _, set in ipairs(settings(name)) do
     if set.name == "off" or set.name == "paper" then
       collsim.sweep{
-        topology       = collsim.machine(machines[name]),
+        topology       = collsim.machine(machines[name], {endpoint = "none"}), -- the keys below only
         collective     = "alltoallv",
         ranks          = P,
         ranks_per_node = 32,

@@ -26,7 +26,7 @@ for _, name in ipairs(names) do
     if set.name == "off" or set.name == "paper" then
       for _, S in ipairs({"16B", "16KiB"}) do
         collsim.sweep{
-          topology       = collsim.machine(machines[name]),
+          topology       = collsim.machine(machines[name], {endpoint = "none"}), -- the keys below only
           collective     = "alltoallv",
           ranks          = P,
           ranks_per_node = 32,

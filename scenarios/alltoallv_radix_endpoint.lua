@@ -57,7 +57,7 @@ for _, name in ipairs(names) do
       if not wanted or wanted[set.name] then
         for _, S in ipairs(Ss) do
           collsim.sweep{
-            topology       = collsim.machine(machines[name]),
+            topology       = collsim.machine(machines[name], {endpoint = "none"}), -- the keys below only
             collective     = "alltoallv",
             ranks          = P,
             ranks_per_node = 32,

@@ -20,7 +20,8 @@
 -- put latency 0.49 us minus the preset's hop, o_s = o_r = 145 ns (Ajima et al., Cluster
 -- 2018), 170 times below "paper".
 -- msg_gap and envelope: 0 in every setting (no public or paper value: the fragments leave
--- them unset). eager_limit: not given (the packet model has no eager/rendezvous yet).
+-- them unset). eager_limit: not given, and the scenarios drop the presets' own endpoint values
+-- (endpoint=none): the rows were made with the five keys below only.
 local values = {
   polaris = {{"off", 0}, {"third", "1us"}, {"paper", "3.16us"}},
   fugaku = {{"off", 0}, {"paper", "24.9us"}},
