@@ -1,11 +1,13 @@
 /* cmd_run.c - `collsim run SCENARIO.lua`: loads a Lua scenario into a plan, runs it into
  * OUTDIR (results.csv, manifest.json), then draws the plots (src/sweep/sweep.h,
  * docs/scenarios.md). */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -229,6 +231,25 @@ static int claim(const run_cli *v, outdir_lock *lock)
     return 0;
 }
 
+/* The scenario must be a readable file before the output directory is claimed, so that a
+ * run that cannot start leaves no directory behind. */
+static int scenario_readable(const char *path)
+{
+    struct stat st;
+    FILE *f = fopen(path, "r");
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        f = NULL;
+        errno = EISDIR;
+    }
+    if (!f) {
+        fprintf(stderr, "collsim run: cannot open %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fclose(f);
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_cli v;
@@ -236,13 +257,15 @@ int cmd_run(int argc, char **argv)
     if (rc != 0)
         return rc == -1 ? 0 : rc; /* -1: --help was printed */
     outdir_lock lock = {.fd = -1};
+    if (scenario_readable(v.scenario) < 0)
+        return EXIT_USAGE;
     if (!v.dry_run && claim(&v, &lock) < 0) /* --dry-run creates no output directory */
         return EXIT_USAGE;
     sweep_plan *plan;
     cs_error err;
     if (scenario_load(v.scenario, &v.load, &plan, &err) < 0) {
         fprintf(stderr, "%s\n", err.msg); /* "file:line: message" */
-        outdir_release(&lock);
+        outdir_abandon(v.outdir, &lock);
         return EXIT_USAGE;
     }
     if (v.run.progress != PROGRESS_QUIET)

@@ -289,7 +289,7 @@ int sweep_merge(const char *outdir, char *const *dirs, size_t n, outdir_mode mod
         rc = shard_read(&s[i], dirs[i], err);
     if (rc == 0)
         rc = check_same_scenario(s, n, err);
-    outdir_lock lock = {-1};
+    outdir_lock lock = {.fd = -1};
     moved[0] = '\0';
     if (rc == 0)
         rc = outdir_claim(outdir, mode, &lock, moved, nmoved, err);

@@ -140,6 +140,7 @@ int outdir_claim(const char *dir, outdir_mode mode, outdir_lock *lock, char *mov
     lock->fd = -1;
     moved[0] = '\0';
     struct stat st;
+    lock->created = stat(dir, &st) < 0 && errno == ENOENT;
     if (make_dirs(dir, err) < 0)
         return -1;
     if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
@@ -175,4 +176,15 @@ void outdir_release(outdir_lock *lock)
     if (lock->fd >= 0)
         close(lock->fd);
     lock->fd = -1;
+}
+
+void outdir_abandon(const char *dir, outdir_lock *lock)
+{
+    outdir_release(lock);
+    if (!lock->created)
+        return;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.collsim.lock", dir);
+    unlink(path);
+    rmdir(dir); /* fails, and keeps it, if the scenario wrote something there */
 }

@@ -205,7 +205,8 @@ typedef enum outdir_mode {
     OUTDIR_OVERWRITE  /* move them aside into DIR/previous-<UTC time>/ (--overwrite) */
 } outdir_mode;
 typedef struct outdir_lock {
-    int fd; /* DIR/.collsim.lock, flock'ed; -1: none */
+    int fd;      /* DIR/.collsim.lock, flock'ed; -1: none */
+    int created; /* outdir_claim created DIR (outdir_abandon removes it again) */
 } outdir_lock;
 /* Creates dir if needed and locks it for this process (flock on DIR/.collsim.lock, which
  * then holds its PID): a second run on it is refused naming the first one's PID. Then,
@@ -217,6 +218,10 @@ int outdir_claim(const char *dir, outdir_mode mode, outdir_lock *lock, char *mov
                  cs_error *err);
 /* Releases the lock (the lock file stays, empty of meaning once unlocked). */
 void outdir_release(outdir_lock *lock);
+/* A run that could not start (its scenario did not load): releases the lock and, when
+ * outdir_claim created dir, removes the lock file and dir again if nothing else is in it,
+ * so a failed start leaves no directory behind. */
+void outdir_abandon(const char *dir, outdir_lock *lock);
 
 /* ---- merging shards -------------------------------------------------------------------- */
 

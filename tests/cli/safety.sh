@@ -150,7 +150,14 @@ check "missing platform file" 2 "cannot open $tmp/nope.xml: No such file or dire
 mkdir -p "$tmp/dir.xml" "$tmp/dir"
 check "a directory as the platform" 2 "cannot open $tmp/dir.xml: Is a directory" -- \
     "$bin" sim --topology "$tmp/dir.xml" $A
-check "a directory as the scenario" 2 "cannot open $tmp/dir: Is a directory" -- "$bin" run "$tmp/dir"
+check "a directory as the scenario" 2 "cannot open $tmp/dir: Is a directory" -- \
+    "$bin" run "$tmp/dir" -o "$tmp/never1"
+check "a run that cannot open its scenario leaves no directory" 0 "gone" -- \
+    sh -c "test ! -e '$tmp/never1' && echo gone"
+printf 'collsim.sweep{topology = "torus dims=4",\n' > "$tmp/broken.lua"
+check "a scenario that does not load" 2 "broken.lua:" -- "$bin" run "$tmp/broken.lua" -o "$tmp/never2"
+check "a run whose scenario does not load leaves no directory" 0 "gone" -- \
+    sh -c "test ! -e '$tmp/never2' && echo gone"
 check "a directory as --lua" 2 "cannot open $tmp/dir: Is a directory" -- "$bin" verify --lua "$tmp/dir" $A
 check "a directory as --import" 2 "cannot open the schedule file: Is a directory" -- "$bin" verify --import "$tmp/dir"
 check "a directory as --hostfile" 2 "cannot open the allocation file: Is a directory" -- \
