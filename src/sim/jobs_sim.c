@@ -73,20 +73,13 @@ static void describe_job(const job_set *js, int k, const topology *t, const int3
     out->alone_s = out->slowdown = NAN;
 }
 
-/* The model's eager limit (as sim_run); endpoint costs other than it are refused. */
-static int jobs_eager_limit(const job_set *js, int64_t *eager, cs_error *err)
+/* The endpoint costs of every job (the topology's and the options', as sim_run) and the
+ * eager limit of the model itself (smpi: detached below 64 KiB). */
+static int jobs_endpoint(const job_set *js, endpoint_config *ec, int64_t *eager, cs_error *err)
 {
-    endpoint_config ec;
-    if (endpoint_resolve(js->base.topology, &js->base.endpoint, &ec, err) < 0)
+    if (endpoint_resolve(js->base.topology, &js->base.endpoint, ec, err) < 0)
         return -1;
-    if (ec.send_overhead_s > 0 || ec.recv_overhead_s > 0 || ec.msg_gap_s > 0 ||
-        ec.envelope_B > 0)
-        return cs_fail(err, "several jobs: send_overhead, recv_overhead, msg_gap and envelope "
-                            "are not supported with jobs yet (eager_limit is)");
-    int64_t e = ec.eager_set ? ec.eager_limit_B : js->base.eager_limit;
-    if (js->base.model == SIM_MODEL_PACKET && e != SIM_EAGER_MODEL)
-        return cs_fail(err, "eager_limit: the packet model has no eager/rendezvous protocol "
-                            "yet (allowed with --model cm02, lv08, smpi)");
+    int64_t e = js->base.eager_limit;
     *eager = e != SIM_EAGER_MODEL ? e
              : js->base.model == SIM_MODEL_SMPI ? SIM_SMPI_DETACHED_BELOW - 1 : -1;
     return 0;
@@ -94,11 +87,12 @@ static int jobs_eager_limit(const job_set *js, int64_t *eager, cs_error *err)
 
 /* Job k's SimGrid side: its hosts, finish times, steps and tally. */
 static int state_init(sim_state *st, const job_run *jr, topology *t, const int32_t *hor,
-                      int k, int64_t eager, const sim_config *base, cs_error *err)
+                      int k, int64_t eager, endpoint_sim *ep, const sim_config *base,
+                      cs_error *err)
 {
     int32_t P = jr->outer.spec.P;
     *st = (sim_state){.run = &jr->outer, .t = t, .host_of_rank = hor, .job = k + 1,
-                      .eager_limit = eager};
+                      .eager_limit = eager, .ep = ep};
     st->reduce_s_per_byte = base->reduce_Bps > 0 ? 1.0 / base->reduce_Bps : 0;
     st->copy_s_per_byte = base->copy_Bps > 0 ? 1.0 / base->copy_Bps : 0;
     st->rank_host = xmalloc((size_t)P * sizeof *st->rank_host);
@@ -154,8 +148,9 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
                     int32_t *const *hor, job_result *out, cs_error *err)
 {
     int64_t eager;
+    endpoint_config ec;
     char platform[4096];
-    if (jobs_eager_limit(js, &eager, err) < 0 ||
+    if (jobs_endpoint(js, &ec, &eager, err) < 0 ||
         topo_platform_path(t, platform, sizeof platform, err) < 0)
         return -1;
     sim_simgrid_start(js->base.model, platform);
@@ -163,11 +158,22 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
         return -1;
     sim_state st[JOBS_MAX];
     memset(st, 0, sizeof st);
+    /* endpoint costs: each job its own NIC ports (hosts of two jobs sharing a host with
+     * shared=yes do not see each other's injections) */
+    endpoint_sim eps[JOBS_MAX];
+    int with_ep = endpoint_active(&ec);
     jobs_net jn = {0};
     int rc = 0;
-    for (int k = 0; k < js->njobs && rc == 0; k++)
-        if (mask & (1u << k))
-            rc = state_init(&st[k], &jr[k], t, hor[k], k, eager, &js->base, err);
+    for (int k = 0; k < js->njobs && rc == 0; k++) {
+        if (!(mask & (1u << k)))
+            continue;
+        if (with_ep) {
+            eps[k] = (endpoint_sim){.cfg = ec};
+            endpoint_ports_init(&eps[k].ports, t);
+        }
+        rc = state_init(&st[k], &jr[k], t, hor[k], k, eager, with_ep ? &eps[k] : NULL,
+                        &js->base, err);
+    }
     if (rc == 0 && js->base.model == SIM_MODEL_PACKET)
         rc = jobs_net_start(js, mask, st, t, &jn, err);
     if (rc == 0) {
@@ -181,6 +187,8 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
     for (int k = 0; k < js->njobs; k++) {
         if (rc == 0 && (mask & (1u << k)))
             rc = state_result(&st[k], &js->jobs[k], &out[k], err);
+        if (st[k].ep)
+            endpoint_ports_free(&st[k].ep->ports);
         state_free(&st[k]);
     }
     return rc;

@@ -41,8 +41,22 @@ check "packet" 0 ",packet routing=minimal mtu=4096 buffer=65536,.*,b,0,1," -- \
     "$bin" sim --topology "$LINE" --job "$A" --job "$B" --model packet --no-header
 check "analytic refused" 2 "not yet on the analytic model" -- \
     "$bin" sim --topology "$LINE" --job "$A" --model analytic
-check "packet eager refused" 2 "eager_limit: the packet model has no eager" -- \
-    "$bin" sim --topology "$LINE" --job "$A" --model packet --eager-limit 1KiB
+# endpoint costs (overheads, envelope, rendezvous above the eager limit) apply to jobs as to
+# a single point: job a alone takes exactly the time of the same point without --job
+E="--send-overhead 1us --recv-overhead 2us --eager-limit 1KiB --envelope 64B"
+for m in cm02 packet; do
+    # shellcheck disable=SC2086
+    j=$("$bin" sim --topology "$LINE" --job "$A" --model $m $E --no-header | awk -F'"' '{ print $3 }' | cut -d, -f3)
+    # shellcheck disable=SC2086
+    p=$("$bin" sim --topology "$LINE" --collective p2p --algorithm direct --ranks 2 --size 1000000B \
+        --placement 'alloc:h[0,2]' --model $m $E --no-header | awk -F'"' '{ print $3 }' | cut -d, -f3)
+    # the rendezvous makes it longer than the eager transfer of 1 ms + 2 us
+    if [ -n "$j" ] && [ "$j" = "$p" ] && awk -v t="$j" 'BEGIN { exit !(t > 0.001005) }'; then
+        echo "ok   endpoint costs with --job ($m): $j s = the single point"
+    else
+        echo "FAIL endpoint costs with --job ($m): job $j s, single point $p s"; fail=1
+    fi
+done
 check "unknown algorithm" 2 "job a: allreduce nope\|job a: .*nope" -- \
     "$bin" sim --topology "$LINE" --job 'name=a,coll=allreduce,alg=nope,ranks=2'
 check "memory" 2 "more than the limit of 1.0KiB (--max-memory" -- \
