@@ -34,22 +34,7 @@ static int64_t table_routes(const topology *t)
  * shortest paths over the remaining links, as SimGrid's DijkstraCache zone finds them. */
 static int reroute_dijkstra(topology *t, cs_error *err)
 {
-    if (t->pred_cache)
-        for (int32_t v = 0; v < t->nvert; v++)
-            free(t->pred_cache[v]);
-    free(t->pred_cache);
-    free(t->inc_first);
-    free(t->inc_node);
-    free(t->inc_link);
-    free(t->adj_first);
-    free(t->adj_link);
-    free(t->adj_rev);
-    free(t->sg_order);
-    t->pred_cache = NULL;
-    t->inc_first = t->adj_first = t->inc_link = t->adj_link = NULL;
-    t->inc_node = t->sg_order = NULL;
-    t->adj_rev = NULL;
-    t->pred_cached = 0;
+    topo_free_routing(t); /* rebuilt by topo_finish over the remaining links */
     t->routing = TOPO_ROUTE_SHORTEST;
     t->route_fn = NULL;
     t->next_hops = NULL; /* the families' next hops assume their own routes */

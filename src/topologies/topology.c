@@ -83,19 +83,12 @@ int topo_hop_between(const topology *t, int32_t u, int32_t v, topo_hop *hop)
     return -1;
 }
 
-void topo_free(topology *t)
+void topo_free_routing(topology *t)
 {
-    if (!t)
-        return;
     if (t->pred_cache)
         for (int32_t v = 0; v < t->nvert; v++)
             free(t->pred_cache[v]);
     free(t->pred_cache);
-    free(t->group);
-    free(t->host_link);
-    free(t->links);
-    free(t->zone);
-    free(t->fam_links);
     free(t->inc_first);
     free(t->inc_node);
     free(t->inc_link);
@@ -103,6 +96,23 @@ void topo_free(topology *t)
     free(t->adj_link);
     free(t->adj_rev);
     free(t->sg_order);
+    t->pred_cache = NULL;
+    t->inc_first = t->adj_first = t->inc_link = t->adj_link = NULL;
+    t->inc_node = t->sg_order = NULL;
+    t->adj_rev = NULL;
+    t->pred_cached = 0;
+}
+
+void topo_free(topology *t)
+{
+    if (!t)
+        return;
+    topo_free_routing(t);
+    free(t->group);
+    free(t->host_link);
+    free(t->links);
+    free(t->zone);
+    free(t->fam_links);
     topo_external_free(t->ext);
     topo_faults_free(t->faults);
     free(t);

@@ -196,6 +196,10 @@ int64_t topo_attach_host(topology *t, int32_t h, int32_t sw, link_sharing sharin
  * and builds the routing tables. */
 int topo_finish(topology *t, cs_error *err);
 void topo_free(topology *t);
+/* Frees what topo_finish derives from the links for routing (route caches, incidence and
+ * adjacency lists, SimGrid order) and zeroes it, so that topo_finish can build it again
+ * (fault rerouting, faults.h). */
+void topo_free_routing(topology *t);
 
 static inline int topo_is_host(const topology *t, int32_t node) { return node < t->nhosts; }
 static inline int32_t topo_nnodes(const topology *t) { return t->nhosts + t->nswitches; }
