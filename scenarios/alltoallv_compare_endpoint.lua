@@ -14,15 +14,9 @@
 -- `python3 scripts/alltoallv_stats.py compare-md <dir>/results.csv` prints the speedups.
 -- ALLTOALLV_MACHINES=polaris picks a subset (its own -o directory).
 
-local machines = {polaris = "platforms/polaris.yaml", fugaku = "platforms/fugaku.yaml"}
 local settings = dofile(collsim.info.dir .. "/lib/alltoallv_endpoint.lua")
-local names = {}
-for n in (os.getenv("ALLTOALLV_MACHINES") or "polaris,fugaku"):gmatch("[^,]+") do
-  if not machines[n] then
-    error("ALLTOALLV_MACHINES: '" .. n .. "' is not a machine of this scenario (allowed: polaris, fugaku)")
-  end
-  names[#names + 1] = n
-end
+-- the machines ALLTOALLV_MACHINES names (endpoint=none: only the keys below), by name
+local _, names, machines = dofile(collsim.info.dir .. "/lib/alltoallv_machines.lua")({"polaris", "fugaku"})
 local P = 512
 local algorithms = {
   collsim.algorithm("parlogna", {radix = {2, 23}}),
@@ -41,7 +35,7 @@ for _, name in ipairs(names) do
   for _, set in ipairs(settings(name)) do
     if set.name == "off" or set.name == "paper" then
       collsim.sweep{
-        topology       = collsim.machine(machines[name], {endpoint = "none"}), -- the keys below only
+        topology       = machines[name],
         collective     = "alltoallv",
         ranks          = P,
         ranks_per_node = 32,

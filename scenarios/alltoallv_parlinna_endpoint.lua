@@ -10,15 +10,9 @@
 -- 24.9 us Fugaku; sources there).
 -- `python3 scripts/alltoallv_stats.py parlinna-md <dir>/results.csv` prints the best variants.
 
-local machines = {polaris = "platforms/polaris.yaml", fugaku = "platforms/fugaku.yaml"}
 local settings = dofile(collsim.info.dir .. "/lib/alltoallv_endpoint.lua")
-local names = {}
-for n in (os.getenv("ALLTOALLV_MACHINES") or "polaris"):gmatch("[^,]+") do
-  if not machines[n] then
-    error("ALLTOALLV_MACHINES: '" .. n .. "' is not a machine of this scenario (allowed: polaris, fugaku)")
-  end
-  names[#names + 1] = n
-end
+-- the machines ALLTOALLV_MACHINES names (endpoint=none: only the keys below), by name
+local _, names, machines = dofile(collsim.info.dir .. "/lib/alltoallv_machines.lua")({"polaris"})
 local P = 512
 
 for _, name in ipairs(names) do
@@ -26,7 +20,7 @@ for _, name in ipairs(names) do
     if set.name == "off" or set.name == "paper" then
       for _, S in ipairs({"16B", "16KiB"}) do
         collsim.sweep{
-          topology       = collsim.machine(machines[name], {endpoint = "none"}), -- the keys below only
+          topology       = machines[name],
           collective     = "alltoallv",
           ranks          = P,
           ranks_per_node = 32,

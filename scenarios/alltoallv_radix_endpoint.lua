@@ -16,15 +16,9 @@
 -- (the settings) and ALLTOALLV_S=16B,1KiB,16KiB (the sizes) pick subsets; a subset is its
 -- own plan: give it its own -o directory.
 
-local machines = {polaris = "platforms/polaris.yaml", fugaku = "platforms/fugaku.yaml"}
 local settings = dofile(collsim.info.dir .. "/lib/alltoallv_endpoint.lua")
-local names = {}
-for n in (os.getenv("ALLTOALLV_MACHINES") or "polaris,fugaku"):gmatch("[^,]+") do
-  if not machines[n] then
-    error("ALLTOALLV_MACHINES: '" .. n .. "' is not a machine of this scenario (allowed: polaris, fugaku)")
-  end
-  names[#names + 1] = n
-end
+-- the machines ALLTOALLV_MACHINES names (endpoint=none: only the keys below), by name
+local _, names, machines = dofile(collsim.info.dir .. "/lib/alltoallv_machines.lua")({"polaris", "fugaku"})
 local Ps = {}
 for v in (os.getenv("ALLTOALLV_P") or "512"):gmatch("[^,]+") do
   local P = math.tointeger(tonumber(v))
@@ -57,7 +51,7 @@ for _, name in ipairs(names) do
       if not wanted or wanted[set.name] then
         for _, S in ipairs(Ss) do
           collsim.sweep{
-            topology       = collsim.machine(machines[name], {endpoint = "none"}), -- the keys below only
+            topology       = machines[name],
             collective     = "alltoallv",
             ranks          = P,
             ranks_per_node = 32,
