@@ -8,7 +8,9 @@
  *   those P-1 links per message;
  *   one message over one link degraded by 0.5: alpha + S/(0.5 beta);
  *   ranks on two parts of a cut ring: an error naming two ranks, in every model;
- *   the packet model (minimal) takes the long way too, and refuses adaptive routing.
+ *   the packet model (minimal) takes the long way too;
+ *   adaptive routing and ECMP where failed links leave one shortest path: the packet
+ *   model's closed form on that path, as minimal routing.
  * Every point runs in a child process (sim_run_isolated).
  */
 #include <math.h>
@@ -106,8 +108,7 @@ static void test_disconnected_point_is_an_error(void)
     sim_result_free(&r);
 }
 
-/* The packet model follows the remaining shortest route (minimal), and refuses the
- * families' adaptive routings on a rerouted network. */
+/* The packet model follows the remaining shortest route (minimal). */
 static void test_packet_model(void)
 {
     char intact[128], cut[160];
@@ -122,15 +123,41 @@ static void test_packet_model(void)
     CU_ASSERT(b.row.bytes_local == 7 * a.row.bytes_local);
     sim_result_free(&a);
     sim_result_free(&b);
-    sim_config c;
-    sim_config_init(&c);
-    snprintf(c.topology, sizeof c.topology, "%s", cut);
-    snprintf(c.algorithm, sizeof c.algorithm, "linear");
-    coll_spec_init(&c.spec, COLL_BCAST, 2, 1 << 20);
-    c.model = SIM_MODEL_PACKET;
-    c.packet.routing = PK_ROUTE_ADAPTIVE;
-    CU_ASSERT(sim_run_isolated(&c, &a, &err) < 0);
-    CU_ASSERT(strstr(err.msg, "routing adaptive does not handle failed links") != NULL);
+}
+
+/* Adaptive routing and ECMP around failed links (fault_hops.c), where one shortest path
+ * remains: on an 8x8 torus without h0-h1 and h0-h56, the only 3-link path from h0 to h1
+ * is y+, x+, y- (h0 h8 h9 h1: three hops that add up to x+1 are x+ with y+ and y-, or
+ * x+ with x+ and x- on a ring of 8; every order but y+, x+, y- starts or ends with a
+ * failed hop out of or into h0, or crosses h0-h1). One message of N packets of s bytes on that idle path of H = 3
+ * links arrives at H lat + (N + H - 1) s / bw (test_sim_packet.c's closed form), as
+ * under minimal routing, which takes the same path. */
+static void test_packet_adaptive_single_path(void)
+{
+    const char *topo = "torus dims=8x8 local_bw=1GBps local_lat=1us fail_links=h0-h1,h0-h56";
+    const int64_t N = 16, s = 4096;
+    const double want = 3 * 1e-6 + (double)(N + 2) * s / 1e9;
+    static const pk_routing routings[] = {PK_ROUTE_MINIMAL, PK_ROUTE_ADAPTIVE, PK_ROUTE_ECMP};
+    for (size_t i = 0; i < 3; i++) {
+        sim_config c;
+        sim_config_init(&c);
+        snprintf(c.topology, sizeof c.topology, "%s", topo);
+        snprintf(c.algorithm, sizeof c.algorithm, "direct");
+        coll_spec_init(&c.spec, COLL_P2P, 64, N * s);
+        c.spec.dst = 1;
+        c.reduce_Bps = c.copy_Bps = 0;
+        c.model = SIM_MODEL_PACKET;
+        c.packet.routing = routings[i];
+        sim_result r;
+        cs_error err;
+        int rc = sim_run_isolated(&c, &r, &err);
+        if (rc < 0)
+            fprintf(stderr, "%s: %s\n", pk_routing_name(routings[i]), err.msg);
+        CU_ASSERT_FATAL(rc == 0);
+        CU_ASSERT(close_rel(r.row.time_s, want, 1e-6));
+        CU_ASSERT_EQUAL(r.row.bytes_local, 3 * N * s); /* 3 links, none failed */
+        sim_result_free(&r);
+    }
 }
 
 int main(void)
@@ -144,6 +171,7 @@ int main(void)
         {"degrade 0.5 doubles the transfer time", test_degraded_link_halves_bandwidth},
         {"disconnected ranks are an error", test_disconnected_point_is_an_error},
         {"packet model", test_packet_model},
+        {"packet model: adaptive and ecmp on the one remaining path", test_packet_adaptive_single_path},
         {NULL, NULL}};
     test_add_suite("sim faults", cases);
     int rc = test_run_suites();

@@ -4,6 +4,8 @@
 #include "sim/placement.h"
 #include "sim/sim.h"
 #include "sweep/sweep.h"
+#include "topologies/faults.h"
+#include "topologies/topology.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -164,4 +166,41 @@ void test_sim_config(sim_config *c, const char *topology, const char *alg, coll_
     snprintf(c->topology, sizeof c->topology, "%s", topology);
     snprintf(c->algorithm, sizeof c->algorithm, "%s", alg);
     coll_spec_init(&c->spec, coll, P, bytes);
+}
+
+int64_t test_link_weight(const topology *t, int64_t l, int global_first)
+{
+    return 1 + (global_first && t->links[l].cls == LINK_GLOBAL ? (int64_t)1 << 32 : 0);
+}
+
+/* One relaxation of every arc u -> v into u; 1 if a distance fell. */
+static int relax_all(const topology *t, int32_t dst, int global_first, int64_t *dist)
+{
+    int changed = 0;
+    for (int64_t l = 0; l < t->nlinks; l++) {
+        const topo_link *k = &t->links[l];
+        if (topo_link_failed(t, l))
+            continue;
+        for (int dir = 0; dir < 2; dir++) {
+            int32_t u = dir ? k->b : k->a, v = dir ? k->a : k->b;
+            if ((dir && k->sharing == LINK_ONE_WAY) || dist[v] == INT64_MAX ||
+                (!t->direct && topo_is_host(t, v) && v != dst))
+                continue;
+            int64_t d = dist[v] + test_link_weight(t, l, global_first);
+            if (d < dist[u]) {
+                dist[u] = d;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+void test_remaining_distances(const topology *t, int32_t dst, int global_first, int64_t *dist)
+{
+    for (int32_t v = 0; v < topo_nnodes(t); v++)
+        dist[v] = INT64_MAX;
+    dist[dst] = 0;
+    for (int32_t i = 0; i < topo_nnodes(t) && relax_all(t, dst, global_first, dist); i++)
+        ;
 }

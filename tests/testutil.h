@@ -66,6 +66,16 @@ int test_close_rel(double got, double want, double rel);
 /* Path of the collsim binary under test (COLLSIM_BIN, set by ctest). */
 const char *test_collsim_bin(void);
 
+/* Minimal distances to host dst over the links that have not failed (faults.h), by
+ * Bellman-Ford relaxation (independent of src/topologies/fault_hops.c's search), for
+ * every node: dist[v] = links of the path, plus (global links << 32) when global_first
+ * (fewest global links first, then fewest links); INT64_MAX when v cannot reach dst.
+ * Paths never pass through a host of an indirect network. test_link_weight is one link's
+ * term of that sum. */
+int64_t test_link_weight(const struct topology *t, int64_t l, int global_first);
+void test_remaining_distances(const struct topology *t, int32_t dst, int global_first,
+                              int64_t *dist);
+
 /* The papers number a rows x cols torus row-major (rank = row * cols + col, dimension 0 =
  * the rows, slowest); collsim's dims vary dimension 0 fastest (torus_shape.h), so node
  * (row, col) of dims {rows, cols} is rank row + rows * col. Converts a paper's rank. */

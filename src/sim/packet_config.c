@@ -4,7 +4,6 @@
 
 #include "common/enum_names.h"
 #include "sim/packet.h"
-#include "topologies/faults.h"
 
 static const char *const routing_names[] = {"minimal", "adaptive", "ugal", "ecmp"};
 static const char *const engine_names[] = {"loop", "actors"};
@@ -68,11 +67,5 @@ int packet_config_check(const packet_config *c, const topology *t, cs_error *err
         strcmp(t->family, "dragonflyplus") != 0)
         return cs_fail(err, "packet model: routing ugal needs a dragonfly or dragonflyplus "
                             "topology, not %s (use adaptive)", t->family);
-    /* rerouted around faults: the families' next hops no longer match the routes */
-    if (c->routing != PK_ROUTE_MINIMAL && t->faults &&
-        (t->faults->nfailed > 0 || t->faults->base_routing != (int)t->routing))
-        return cs_fail(err, "packet model: routing %s does not handle failed links yet "
-                            "(allowed with fail_links: minimal, which follows the routes "
-                            "around them)", pk_routing_name(c->routing));
     return 0;
 }

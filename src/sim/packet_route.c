@@ -92,6 +92,8 @@ static void ugal_decide(pk_net *n, pk_packet *p)
     least_occupied(n, p->at, dst, &q_min);
     if (q_min <= n->cfg.buffer) /* q_min H_min <= buffer H_min: minimal, whatever the rest */
         return;
+    if (topo_next_hops(t, p->at, n->group_host[gi], n->scratch, n->maxdeg) < 1)
+        return; /* failed links cut that group off from here: minimal */
     least_occupied(n, p->at, n->group_host[gi], &q_val);
     /* the path lengths depend on the router, the destination and gi only: walked once
      * per message (its packets decide at the same router; another one walks each time) */

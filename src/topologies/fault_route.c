@@ -37,7 +37,8 @@ static int reroute_dijkstra(topology *t, cs_error *err)
     topo_free_routing(t); /* rebuilt by topo_finish over the remaining links */
     t->routing = TOPO_ROUTE_SHORTEST;
     t->route_fn = NULL;
-    t->next_hops = NULL; /* the families' next hops assume their own routes */
+    t->next_hops = NULL; /* the families' next hops assume their own routes
+                            (topo_fault_reroute installs fault_hops.c's instead) */
     t->flat_groups = 0;
     return topo_finish(t, err);
 }
@@ -45,16 +46,23 @@ static int reroute_dijkstra(topology *t, cs_error *err)
 int topo_fault_reroute(topology *t, cs_error *err)
 {
     topo_faults *f = t->faults;
+    topo_next_hops_fn family = t->next_hops;
     if (f->nfailed == 0 && t->routing != TOPO_ROUTE_TORUS)
         return 0; /* only bandwidths changed: the same routes, the same platform layout */
-    if (table_routes(t) > TOPO_FAULT_TABLE_MAX)
-        return reroute_dijkstra(t, err);
-    f->table = 1;
-    f->ntree = topo_nnodes(t);
-    f->tree = xcalloc((size_t)f->ntree, sizeof *f->tree);
-    if (f->nfailed)
-        t->next_hops = NULL; /* detours are not the families' minimal next hops */
-    return f->nfailed ? topo_fault_components(t, err) : 0;
+    int rc;
+    if (table_routes(t) > TOPO_FAULT_TABLE_MAX) {
+        rc = reroute_dijkstra(t, err);
+    } else {
+        f->table = 1;
+        f->ntree = topo_nnodes(t);
+        f->tree = xcalloc((size_t)f->ntree, sizeof *f->tree);
+        rc = f->nfailed ? topo_fault_components(t, err) : 0;
+    }
+    /* the families' next hops know neither the failed links nor Dijkstra's routes; a
+     * torus only degraded keeps its routes in the table, and its next hops */
+    if (rc == 0 && family && (f->nfailed || (int)t->routing != f->base_routing))
+        topo_fault_hops_install(t, family);
+    return rc;
 }
 
 int topo_fault_skips(const topology *t, int64_t l)

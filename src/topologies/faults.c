@@ -76,6 +76,9 @@ void topo_faults_free(topo_faults *f)
     for (int32_t v = 0; f->tree && v < f->ntree; v++)
         free(f->tree[v]);
     free(f->tree);
+    for (int32_t v = 0; f->hops_dist && v < f->hops_nv; v++)
+        free(f->hops_dist[v]);
+    free(f->hops_dist);
     free(f);
 }
 

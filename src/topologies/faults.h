@@ -22,6 +22,11 @@
  * Random draws are a seeded shuffle (splitmix64) of the candidates in link id order: the
  * same spec and seed give the same links on every machine.
  *
+ * Next hops (the packet model's adaptive, UGAL and ECMP routing; fault_hops.c): with
+ * failed links, the hops out of a node that begin a minimal path over the remaining
+ * links (fewest links; on Dragonfly and Dragonfly+ fewest global links, then fewest
+ * links), from distance tables built per destination router on first use.
+ *
  * Routing with failed links (fault_route.c). A pair whose family route avoids every
  * failed link keeps it; the others take the shortest path over the remaining links
  * (breadth-first search, neighbours in node id then link id order: the first shortest
@@ -73,6 +78,15 @@ typedef struct topo_faults {
                                breadth-first tree of the remaining links (NULL: not yet) */
     int32_t ntree;          /* entries of tree (nodes) */
     int64_t tree_entries;
+    /* Next hops around failed links (fault_hops.c); hops_family NULL: not installed. */
+    int (*hops_family)(const struct topology *t, int32_t at, int32_t dst_host,
+                       struct topo_hop *hops, int max); /* the family's own next hops */
+    int hops_global_first;  /* Dragonflies: fewest global links first, then fewest links */
+    int32_t hops_base;      /* node id of routing vertex 0 (direct: 0; else nhosts) */
+    int32_t hops_nv;        /* routing vertices: switches, or every node when direct */
+    int64_t **hops_dist;    /* per destination vertex: its distance from every vertex
+                               (NULL: not computed yet) */
+    int64_t hops_entries;   /* entries held in hops_dist */
 } topo_faults;
 
 /* Routes of an explicit table at most (pairs of hosts, or of switches with hosts). */
@@ -107,6 +121,12 @@ double topo_link_factor(const struct topology *t, int64_t l);
 /* Reroutes a topology whose links were just failed or degraded: shortest paths on the
  * remaining graph (a torus with any fault too); nothing when only bandwidths changed. */
 int topo_fault_reroute(struct topology *t, cs_error *err);
+/* Replaces the family's next hops (t->next_hops, given as `family`) by the next hops on
+ * minimal paths over the remaining links (fault_hops.c; rule in docs/topologies.md "Next
+ * hops"). Called by topo_fault_reroute when links failed or the routing changed. */
+void topo_fault_hops_install(struct topology *t,
+                             int (*family)(const struct topology *t, int32_t at,
+                                           int32_t dst_host, struct topo_hop *hops, int max));
 /* Reachability with failed links (fault_route.c), called by topo_finish: the classes of
  * mutually reachable hosts and the longest route (max_route_hops). */
 int topo_fault_components(struct topology *t, cs_error *err);
