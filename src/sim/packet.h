@@ -48,7 +48,8 @@
  *   adaptive   among the minimal next hops (topo_next_hops: torus, mesh, hyperx, 2dfc,
  *              fattree, dragonfly, dragonflyplus) the output with the fewest bytes
  *              queued plus bytes in its downstream buffer (ties: the deterministic
- *              hop); families without next hops route minimally;
+ *              hop); families without next hops route minimally; with failed links
+ *              the next hops of minimal remaining paths (topologies/fault_hops.c);
  *   ugal       UGAL-L, Dragonfly and Dragonfly+ only: at the source router a packet
  *              toward another group goes through a random intermediate group (Valiant)
  *              when q_min x H_min > q_val x H_val + buffer x H_min (q: occupancy of

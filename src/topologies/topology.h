@@ -255,6 +255,11 @@ int topo_route_generic(topology *t, int32_t src_host, int32_t dst_host, topo_hop
  *                  spine holding the pair's global link; from a spine that does not hold
  *                  the global link it needs (only on Valiant paths): every leaf
  *
+ * With failed links (faults.h) fault_hops.c replaces these rules: the hops that begin a
+ * minimal path over the remaining links (fewest links; on Dragonfly and Dragonfly+ fewest
+ * global links first), hops[0] the family's hop when it is one of them (the walk is then
+ * minimal, not necessarily topo_route); 0 hops where the destination cannot be reached.
+ *
  * In indirect networks a host's only next hop is its host link, and the destination's
  * switch answers the host link down. Returns the number of hops (0 when at is dst_host),
  * or -1 when the family has no next hops or more than `max` (never with max >=
