@@ -12,6 +12,8 @@
  *     think time, duration -> rounds;
  *   - per-job traffic bytes under cm02 are each job's traffic-model bytes, and add up to
  *     the bytes of both jobs counted as single points;
+ *   - two jobs sharing a host (shared=yes) share its NIC port: the second message waits
+ *     the message gap (cm02 and packet, closed forms);
  *   - overlapping hosts, bad job specs and models without jobs are refused by name.
  */
 #include <math.h>
@@ -29,21 +31,29 @@ static int close_rel(double got, double want, double rel)
     return 0;
 }
 
-/* A job set on topology with the given specs (NULL-terminated), rates free. */
-static int run_jobs(const char *topology, const char *model, const char *const *specs,
-                    job_result *out, cs_error *err)
+/* A job set on topology with the given specs (NULL-terminated), rates free, and a NIC
+ * message gap (endpoint.h; "0": none). */
+static int run_jobs_gap(const char *topology, const char *model, const char *msg_gap,
+                        const char *const *specs, job_result *out, cs_error *err)
 {
     job_set js;
     memset(&js, 0, sizeof js);
     sim_config_init(&js.base);
     snprintf(js.base.topology, sizeof js.base.topology, "%s", topology);
     js.base.reduce_Bps = js.base.copy_Bps = 0;
-    if (sim_model_parse(model, &js.base.model, err) < 0)
+    if (sim_model_parse(model, &js.base.model, err) < 0 ||
+        (strcmp(msg_gap, "0") != 0 && endpoint_set(&js.base.endpoint, "msg_gap", msg_gap, err) < 0))
         return -1;
     for (js.njobs = 0; specs[js.njobs]; js.njobs++)
         if (job_spec_parse(specs[js.njobs], js.njobs, &js.jobs[js.njobs], err) < 0)
             return -1;
     return jobs_run_isolated(&js, 1, out, err);
+}
+
+static int run_jobs(const char *topology, const char *model, const char *const *specs,
+                    job_result *out, cs_error *err)
+{
+    return run_jobs_gap(topology, model, "0", specs, out, err);
 }
 
 /* One point through sim_run_isolated (not the jobs code). */
@@ -332,6 +342,34 @@ static void test_packet_model(void)
     CU_ASSERT(close_rel(out[0].row.time_s, 4 * (1e-6 + 2e-3), 0.01));
 }
 
+/* Two jobs sharing host h0 (shared=yes), each sending one 100-byte message from h0 (to h1,
+ * to h2) through one leaf: host links of 1 GB/s and 1 us, one NIC port per host, a message
+ * gap of 3 us. The jobs share h0's port: one message is injected at 0, the other waits the
+ * gap and goes at 3 us. Arrivals: injection + 2 links x 1 us + 100 B / 1 GB/s under cm02
+ * (2.1 us and 5.1 us), + 2 x 100 B / 1 GB/s under the packet model (store and forward of
+ * one packet: 2.2 us and 5.2 us). Alone each job takes the first of these. */
+static void test_shared_host_nic_port(void)
+{
+    const char *T = "fattree leaves=1 hosts_per_leaf=3 radix=16 host_bw=1GBps host_lat=1us";
+    const char *specs[] = {"name=a,coll=p2p,alg=direct,ranks=2,hosts=[0,1],size=100B,shared=yes",
+                           "name=b,coll=p2p,alg=direct,ranks=2,hosts=[0,2],size=100B,shared=yes",
+                           NULL};
+    static const char *const models[] = {"cm02", "packet"};
+    for (int m = 0; m < 2; m++) {
+        double first = m ? 2.2e-6 : 2.1e-6, gap = 3e-6;
+        job_result out[2];
+        cs_error err;
+        int rc = run_jobs_gap(T, models[m], "3us", specs, out, &err);
+        if (rc < 0)
+            fprintf(stderr, "%s: %s\n", models[m], err.msg);
+        CU_ASSERT_FATAL(rc == 0);
+        CU_ASSERT(close_rel(fmin(out[0].row.time_s, out[1].row.time_s), first, 1e-6));
+        CU_ASSERT(close_rel(fmax(out[0].row.time_s, out[1].row.time_s), first + gap, 1e-6));
+        for (int k = 0; k < 2; k++)
+            CU_ASSERT(close_rel(out[k].alone_s, first, 1e-6));
+    }
+}
+
 static void test_models_refused(void)
 {
     const char *specs[] = {"coll=allreduce,alg=ring,ranks=4", NULL};
@@ -355,6 +393,7 @@ int main(void)
         {"bad job specs refused", test_bad_specs},
         {"a long host list", test_long_host_list},
         {"packet model", test_packet_model},
+        {"jobs sharing a host share its NIC port", test_shared_host_nic_port},
         {"analytic refused", test_models_refused},
         {NULL, NULL},
     };

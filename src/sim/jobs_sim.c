@@ -158,22 +158,19 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
         return -1;
     sim_state st[JOBS_MAX];
     memset(st, 0, sizeof st);
-    /* endpoint costs: each job its own NIC ports (hosts of two jobs sharing a host with
-     * shared=yes do not see each other's injections) */
-    endpoint_sim eps[JOBS_MAX];
+    /* endpoint costs: one set of NIC ports for all the jobs, so that jobs sharing a host
+     * (shared=yes) inject through its ports one after the other (msg_gap), as the ranks
+     * of one job on one host do */
+    endpoint_sim ep = {.cfg = ec};
     int with_ep = endpoint_active(&ec);
+    if (with_ep)
+        endpoint_ports_init(&ep.ports, t);
     jobs_net jn = {0};
     int rc = 0;
-    for (int k = 0; k < js->njobs && rc == 0; k++) {
-        if (!(mask & (1u << k)))
-            continue;
-        if (with_ep) {
-            eps[k] = (endpoint_sim){.cfg = ec};
-            endpoint_ports_init(&eps[k].ports, t);
-        }
-        rc = state_init(&st[k], &jr[k], t, hor[k], k, eager, with_ep ? &eps[k] : NULL,
-                        &js->base, err);
-    }
+    for (int k = 0; k < js->njobs && rc == 0; k++)
+        if (mask & (1u << k))
+            rc = state_init(&st[k], &jr[k], t, hor[k], k, eager, with_ep ? &ep : NULL,
+                            &js->base, err);
     if (rc == 0 && js->base.model == SIM_MODEL_PACKET)
         rc = jobs_net_start(js, mask, st, t, &jn, err);
     if (rc == 0) {
@@ -187,10 +184,10 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
     for (int k = 0; k < js->njobs; k++) {
         if (rc == 0 && (mask & (1u << k)))
             rc = state_result(&st[k], &js->jobs[k], &out[k], err);
-        if (st[k].ep)
-            endpoint_ports_free(&st[k].ep->ports);
         state_free(&st[k]);
     }
+    if (with_ep)
+        endpoint_ports_free(&ep.ports);
     return rc;
 }
 
