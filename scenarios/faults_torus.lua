@@ -11,6 +11,11 @@
 -- and share links with others). The algorithms still see an 8x8 torus: they do not know
 -- about the faults.
 --
+-- Then the same on the packet model (docs/packet-model.md) at 64 KiB and 2 MiB, with
+-- minimal routing (the rerouted routes) and adaptive routing (among the next hops of the
+-- minimal remaining paths: docs/topologies.md "Next hops"), intact and with the same
+-- failed links.
+--
 -- The reference output was made with
 --   collsim run scenarios/faults_torus.lua -o results/faults-torus/run -j 2
 
@@ -32,3 +37,16 @@ for k, v in pairs(common) do faulty[k] = v end
 faulty.fail_links = {"random:1", "random:2", "random:4"}
 faulty.fault_seed = {1, 2, 3}
 collsim.sweep(faulty)
+
+-- the packet model, minimal and adaptive routing
+local packet = {}
+for k, v in pairs(common) do packet[k] = v end
+packet.sizes = {"64KiB", "2MiB"}
+packet.model = "packet"
+packet.routings = {"minimal", "adaptive"}
+collsim.sweep(packet) -- intact
+local packet_faulty = {}
+for k, v in pairs(packet) do packet_faulty[k] = v end
+packet_faulty.fail_links = faulty.fail_links
+packet_faulty.fault_seed = faulty.fault_seed
+collsim.sweep(packet_faulty)

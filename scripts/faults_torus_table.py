@@ -12,7 +12,12 @@ SECTION (default all):
             and recursive doubling: their time over Swing's
   summary   the largest and smallest mean slowdowns, and whether the fastest algorithm
             changes with faults
-The number of failed links and the seed come from the topology column
+  packet    the packet model's rows: time per algorithm, size and failure count (mean
+            over the seeds) with minimal and with adaptive routing, and adaptive / minimal
+  packet-summary  adaptive / minimal and the slowdown from the faults, over algorithms and
+            sizes, per failure count
+The sections times .. summary use the flow model's rows (model cm02), the packet sections
+the packet model's (model "packet routing=R ..."). The number of failed links and the seed come from the topology column
 (fail_links=random:N fault_seed=S; no fail_links: the intact torus). Rows whose status is
 not ok stop the script (a study with a missing point is not summarised). Standard library
 only.
@@ -44,20 +49,31 @@ def failed_links(topology):
     return int(spec.split(":")[1]), int(words.get("fault_seed", "1"))
 
 
+def model_of(row):
+    """'cm02', or the packet model's routing ('minimal', 'adaptive')."""
+    words = row["model"].split()
+    if words[0] != "packet":
+        return words[0]
+    return dict(w.split("=", 1) for w in words[1:])["routing"]
+
+
 def load(path):
-    """{(algorithm, size, nfailed): [time_s per seed]} and the sorted sizes, counts."""
-    times, sizes, counts = {}, set(), set()
+    """{model: {(algorithm, size, nfailed): [time_s per seed]}}, and the sorted sizes and
+    failure counts of the cm02 rows."""
+    tables, sizes, counts = {}, set(), set()
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
             if r["status"] != "ok":
                 sys.exit("faults_torus_table.py: point %s is %s: %s"
                          % (r["point"], r["status"], r["error"]))
             n, _seed = failed_links(r["topology"])
-            size = int(r["size_bytes"])
-            times.setdefault((r["algorithm"], size, n), []).append(float(r["time_s"]))
-            sizes.add(size)
-            counts.add(n)
-    return times, sorted(sizes), sorted(counts)
+            size, model = int(r["size_bytes"]), model_of(r)
+            tables.setdefault(model, {}).setdefault((r["algorithm"], size, n), []).append(
+                float(r["time_s"]))
+            if model == "cm02":
+                sizes.add(size)
+                counts.add(n)
+    return tables, sorted(sizes), sorted(counts)
 
 
 def mean(times, key):
@@ -134,22 +150,66 @@ def summary(times, sizes, counts):
         print("- The fastest algorithm is the same with and without faults at every size.")
 
 
+def packet_keys(tables):
+    """The (algorithm, size, nfailed) of the packet rows, in table order; exits when a
+    routing lacks a point the other has."""
+    mini, adap = tables.get("minimal", {}), tables.get("adaptive", {})
+    if not mini or set(mini) != set(adap):
+        sys.exit("faults_torus_table.py: the packet rows need the same points with minimal "
+                 "and adaptive routing")
+    return sorted(mini, key=lambda k: (ORDER.index(k[0]), k[1], k[2]))
+
+
+def table_packet(tables, sizes, counts):
+    print("| algorithm | size | failed links | minimal (us) | adaptive (us) | adaptive / minimal |")
+    print("|---|---|---|---|---|---|")
+    for k in packet_keys(tables):
+        m, a = mean(tables["minimal"], k), mean(tables["adaptive"], k)
+        print("| %s | %s | %d | %.2f | %.2f | %.2f |" % (k[0], size_text(k[1]), k[2], m * 1e6,
+                                                        a * 1e6, a / m))
+
+
+def packet_summary(tables, sizes, counts):
+    keys = packet_keys(tables)
+    mini, adap = tables["minimal"], tables["adaptive"]
+    for n in sorted({k[2] for k in keys}):
+        at = [k for k in keys if k[2] == n]
+        ratios = [mean(adap, k) / mean(mini, k) for k in at]
+        line = ("- %d failed links: adaptive / minimal %.2f on average, %.2f .. %.2f"
+                % (n, statistics.mean(ratios), min(ratios), max(ratios)))
+        if n:
+            slow = [(mean(mini, k) / mean(mini, (k[0], k[1], 0)),
+                     mean(adap, k) / mean(adap, (k[0], k[1], 0))) for k in at]
+            line += ("; slowdown from the faults %.2fx minimal, %.2fx adaptive"
+                     % (statistics.mean(x[0] for x in slow), statistics.mean(x[1] for x in slow)))
+        print(line + " (%d points: algorithms x sizes)." % len(at))
+    best = min(keys, key=lambda k: mean(adap, k) / mean(mini, k))
+    worst = max(keys, key=lambda k: mean(adap, k) / mean(mini, k))
+    for word, k in (("Most", best), ("Least", worst)):
+        print("- %s gained by adaptive routing: %s, %s, %d failed links (%.2f)."
+              % (word, k[0], size_text(k[1]), k[2], mean(adap, k) / mean(mini, k)))
+
+
 def main(argv):
     if len(argv) not in (2, 3):
         sys.exit(__doc__)
-    times, sizes, counts = load(argv[1])
+    tables, sizes, counts = load(argv[1])
     if 0 not in counts or len(counts) < 2:
         sys.exit("faults_torus_table.py: need rows of the intact torus and with faults")
-    sections = {"times": table_times, "slowdown": table_slowdown, "ranking": table_ranking,
-                "summary": summary}
-    which = [argv[2]] if len(argv) == 3 else list(sections)
+    flow = {"times": table_times, "slowdown": table_slowdown, "ranking": table_ranking,
+            "summary": summary}
+    packet = {"packet": table_packet, "packet-summary": packet_summary}
+    which = [argv[2]] if len(argv) == 3 else list(flow) + list(packet)
     for i, name in enumerate(which):
-        if name not in sections:
+        if name not in flow and name not in packet:
             sys.exit("faults_torus_table.py: unknown section '%s' (allowed: %s)"
-                     % (name, ", ".join(sections)))
+                     % (name, ", ".join(list(flow) + list(packet))))
         if i:
             print()
-        sections[name](times, sizes, counts)
+        if name in flow:
+            flow[name](tables["cm02"], sizes, counts)
+        else:
+            packet[name](tables, sizes, counts)
     return 0
 
 
