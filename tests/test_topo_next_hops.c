@@ -331,6 +331,12 @@ static void test_faulty_dijkstra(void)
     CU_ASSERT_EQUAL(failures, 0);
     free(dist);
     topo_free(t);
+    /* a small torus only degraded keeps its routes (in a table) and its own next hops */
+    check_family("torus dims=4x4 degrade_links=l3:0.5", 1);
+    t = build("torus dims=4x4 degrade_links=l3:0.5");
+    CU_ASSERT_FATAL(t != NULL);
+    CU_ASSERT(t->faults != NULL && t->faults->hops_family == NULL);
+    topo_free(t);
     /* only degraded, yet routed by Dijkstra: the families' hop order no longer holds */
     t = build("torus dims=24x24 degrade_links=random:6:0.5");
     CU_ASSERT_FATAL(t != NULL);
