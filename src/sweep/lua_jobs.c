@@ -208,12 +208,20 @@ static void job_text(const job_keys *j, const size_t *idx, char *buf, size_t n)
                                j->k[k].v[idx[k]]);
 }
 
-/* Checks one job's spec with the --job parser; raises the error naming the job. */
-static void check_job(lua_State *L, const job_keys *j, int index, const char *text)
+/* Checks one job's spec with the --job parser, and a collective job's algorithm and its
+ * parameters (built-in or collsim.define_algorithm); raises the error naming the job. */
+static void check_job(lua_State *L, const sweep_plan *p, const job_keys *j, int index,
+                      const char *text)
 {
     job_spec spec;
     cs_error err;
-    if (job_spec_parse_bare(text, index, &spec, &err) < 0)
+    int rc = job_spec_parse_bare(text, index, &spec, &err);
+    if (rc == 0 && !spec.pattern) {
+        const alg_desc *d = registry_find(p->algorithms.n ? &p->algorithms : NULL,
+                                          spec.spec.coll, spec.algorithm, &err);
+        rc = d ? alg_check_params(d, &spec.spec, &err) : -1;
+    }
+    if (rc < 0)
         luaL_error(L, "collsim.sweep: %s: %s", j->label, err.msg);
 }
 
@@ -235,7 +243,7 @@ static void add_combinations(lua_State *L, sweep_plan *p, const jobs_read *r, sw
         for (int j = 0; j < r->njobs; j++) {
             char text[JOB_TEXT_MAX];
             job_text(&r->jobs[j], pos + off, text, sizeof text);
-            check_job(L, &r->jobs[j], j, text);
+            check_job(L, p, &r->jobs[j], j, text);
             at += (size_t)snprintf(all + at, total - at, "%s%s", j ? "\n" : "", text);
             off += r->jobs[j].n;
         }
