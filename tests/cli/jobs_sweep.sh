@@ -66,6 +66,18 @@ sys.exit(0 if ok else 1)
 EOF
     { echo "FAIL rows = collsim sim --job"; cat "$tmp/full/results.csv" "$tmp"/sim_*.csv; fail=1; }
 
+# plots: a slowdown picture of job a (one line, its 3 sizes); none of the other plots of
+# job rows
+if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
+    /usr/bin/python3 scripts/plot.py "$tmp/full/results.csv" -o "$tmp/plots" 2>/dev/null
+    n=$(ls "$tmp/plots" | grep -c '^slowdown-a-cm02-.*\.png$')
+    m=$(ls "$tmp/plots" | grep -vc '^slowdown-')
+    [ "$n" = 1 ] && [ "$m" = 0 ] && echo "ok   slowdown plot" ||
+        { echo "FAIL slowdown plot"; ls "$tmp/plots"; fail=1; }
+else
+    echo "skip slowdown plot: no matplotlib"
+fi
+
 # merge of two shards = the whole run
 "$bin" run "$tmp/two.lua" -o "$tmp/s1" --shard 1/2 -q
 "$bin" run "$tmp/two.lua" -o "$tmp/s2" --shard 2/2 -q
@@ -118,7 +130,7 @@ same "resumed after a kill = uninterrupted" "$tmp/killed/results.csv" "$tmp/whol
 runs "timeout" "$bin" run "$tmp/many.lua" -o "$tmp/to" --point-timeout 1ms -q
 n=$(grep -c ",timeout,.*--point-timeout.*,[xy],0,1,,$" "$tmp/to/results.csv")
 [ "$n" = 12 ] && echo "ok   timeout rows per job" || { echo "FAIL timeout rows: $n"; fail=1; }
-check "sim --job timeout" 2 "timeout: the point ran longer than 0.001 s" -- \
+check "sim --job timeout" 1 "timeout: the point ran longer than 0.001 s" -- \
     "$bin" sim --topology "$LINE" --job 'coll=p2p,alg=direct,ranks=2,hosts=[0,2]' --point-timeout 1ms
 
 # bad job tables: the scenario file and line of the sweep, and the job

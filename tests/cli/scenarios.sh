@@ -26,7 +26,9 @@ same_ids() { # NAME RESULTS.CSV [VAR=value ...] collsim run scenario [options]
     name=$1 csv=$2
     shift 2
     env "$@" --dry-run 2>/dev/null | cut -f2 | sort > "$tmp/plan.ids"
-    tail -n +2 "$csv" | cut -d, -f2 | sort > "$tmp/rows.ids"
+    uniq=cat # a results.csv with job columns has a row per job: one id per point
+    head -1 "$csv" | grep -q ',job,start_s,reps,alone_time_s,slowdown$' && uniq="uniq"
+    tail -n +2 "$csv" | cut -d, -f2 | $uniq | sort > "$tmp/rows.ids"
     if [ -s "$tmp/plan.ids" ] && cmp -s "$tmp/plan.ids" "$tmp/rows.ids"; then
         echo "ok   $name: the rows are the plan ($(wc -l < "$tmp/rows.ids") ids)"
     else
