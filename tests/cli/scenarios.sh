@@ -50,6 +50,7 @@ same_ids "bine_rabenseifner_order" results/bine/rabenseifner_order/results.csv \
 same_ids "bine_torus_order" results/bine/bine_torus_order/results.csv \
     $B run $S/bine_torus_order.lua
 same_ids "pico_bcast" results/pico/pico_bcast/results.csv $B run $S/pico_bcast.lua
+same_ids "shared_dragonfly" results/shared-dragonfly/results.csv $B run $S/shared_dragonfly.lua
 same_ids "swing_tori" results/swing/swing_tori/results.csv SWING_SHAPES=8x8,16x16,8x8x8 $B run $S/swing_tori.lua
 same_ids "swing_large" results/swing/swing_large/results.csv \
     SWING_SHAPES=64x64,hyperx SWING_PLAN=pruned $B run $S/swing_tori.lua
