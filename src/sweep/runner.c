@@ -263,12 +263,12 @@ static int resume_rows(runner *r, cs_error *err)
         return -1;
     }
     if (rows.jobs != r->jobs) {
+        int had = rows.jobs;
         csv_rows_free(&rows);
         r->out->refused = 1;
         return cs_fail(err, "--resume: %s has %s job columns (job, start_s, ...), but this "
                             "run's points %s: use --overwrite or another -o directory",
-                       r->csv, rows.jobs ? "the" : "no",
-                       r->jobs ? "include jobs" : "have no jobs");
+                       r->csv, had ? "the" : "no", r->jobs ? "include jobs" : "have no jobs");
     }
     char **kept = xmalloc((rows.n + 1) * sizeof *kept);
     char **foreign = xmalloc((rows.n + 1) * sizeof *foreign);

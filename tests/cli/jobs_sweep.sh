@@ -156,6 +156,8 @@ printf 'collsim.sweep{ topology = "%s", collective = "p2p", algorithm = "direct"
 "$bin" run "$tmp/plain.lua" -o "$tmp/plain" -q
 if head -1 "$tmp/plain/results.csv" | grep -q ',error$'; then echo "ok   no job columns without jobs"
 else echo "FAIL no job columns without jobs"; head -1 "$tmp/plain/results.csv"; fail=1; fi
+check "resume across layouts refused" 2 "has the job columns (job, start_s, ...), but this run's points have no jobs" -- \
+    "$bin" run "$tmp/plain.lua" -o "$tmp/full" --resume --force
 cat "$tmp/plain.lua" "$tmp/two.lua" > "$tmp/mixed.lua"
 "$bin" run "$tmp/mixed.lua" -o "$tmp/mixed" -q
 check "mixed plan" 0 "^0,.*,,,,,$" -- cat "$tmp/mixed/results.csv"
