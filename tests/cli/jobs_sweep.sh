@@ -149,6 +149,21 @@ bad "a point key beside jobs" "drop 'size' from the sweep" \
 bad "unknown algorithm" "jobs\[1\]: .*nope" '{ {coll = "allreduce", alg = "nope", ranks = 2} }'
 bad "not a table" "jobs\[1\]: expected a table" '{ "coll=p2p" }'
 
+# filter sees the point's jobs; on_result is called once per job row, with the job columns
+cat > "$tmp/onres.lua" <<EOF
+collsim.sweep{
+  topology = "$LINE",
+  jobs = { { name = "a", coll = "p2p", alg = "direct", ranks = 2, hosts = {0, 2},
+             size = {"1000000B", "2000000B"} },
+           { name = "b", coll = "p2p", alg = "direct", ranks = 2, hosts = {1, 3} } },
+  filter = function(pt) return #pt.jobs == 2 and pt.jobs[1]:find("size=2000000B") == nil end,
+  on_result = function(row) print("ROW", row.job, row.ranks, row.alone_time_s ~= nil) end,
+}
+EOF
+"$bin" run "$tmp/onres.lua" -o "$tmp/onres" -q --no-plot > "$tmp/onres.txt" 2>&1
+printf 'ROW\ta\t2\ttrue\nROW\tb\t2\ttrue\n' > "$tmp/onres.want"
+same "filter and on_result per job" "$tmp/onres.txt" "$tmp/onres.want"
+
 # no jobs: results.csv keeps its columns; a plan mixing both gives the others empty job
 # columns
 printf 'collsim.sweep{ topology = "%s", collective = "p2p", algorithm = "direct", ranks = 2 }\n' \
