@@ -20,6 +20,12 @@ And for every (topology family, collective, model):
                             variant's speedup over the baseline (the fastest of the
                             --baseline algorithms, default "ring"), annotated with the
                             speedup and the winner, as in the Bine / PICO papers
+With several jobs per point (a `job` column, collsim.sweep{jobs = ...}), the job rows are
+drawn apart (--kind all or slowdown), scripts/plot_jobs.py:
+  slowdown-<job>-<model>-<hash>.png  a collective job's slowdown (time with the other jobs
+                            / time alone) vs its vector size, one line per algorithm, per
+                            group of points whose other jobs are the same
+and the other plots take the rows of points without jobs only.
 --kind linkload draws linkload.png from a `collsim draw --link-csv` file: the histogram of
 bytes per link direction, one panel per link class (scripts/plot_linkload.py).
 Only the standard library and matplotlib (Agg backend, no display needed); run as
@@ -279,7 +285,7 @@ def main(argv):
                     help="algorithm names separated by ',' (used by the speedup plot)")
     ap.add_argument("--kind", default="all",
                     choices=["all", "goodput", "time", "busbw", "global", "heatmap",
-                             "linkload"],
+                             "slowdown", "linkload"],
                     help="which plots (default all but linkload, which reads a link CSV)")
     args = ap.parse_args(argv)
     try:
@@ -303,6 +309,8 @@ def plot(args):
         for path in written:
             print("plot.py: wrote %s" % path, file=sys.stderr)
         return 0
+    import plot_jobs  # beside this script, as plot_linkload
+
     every = read_all_rows(args.csv)
     rows = [r for r in every if r.get("status") == "ok"]
     if not_ok_note(every):
@@ -311,12 +319,21 @@ def plot(args):
         print("plot.py: no rows with status ok in %s: nothing to draw" % args.csv,
               file=sys.stderr)
         return 0
+    written = []
+    if plot_jobs.has_jobs(every):  # the job rows: slowdown plots (plot_jobs.py)
+        if args.kind in ("all", "slowdown"):
+            written += plot_jobs.slowdown_plots(every, outdir)
+        every = [r for r in every if not r.get("job")]
+        rows = [r for r in rows if not r.get("job")]
+    if not rows or args.kind == "slowdown":
+        for path in written:
+            print("plot.py: wrote %s" % path, file=sys.stderr)
+        return 0
     baseline = [b for b in args.baseline.split(",") if b]
     check_baseline(rows, baseline, args.csv)
     groups = defaultdict(list)
     for r in rows:
         groups[group_key(r)].append(r)
-    written = []
     notes = defaultdict(list)
     for r in every:
         notes[group_key(r)].append(r)

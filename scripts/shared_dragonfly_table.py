@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """shared_dragonfly_table.py - the table and findings of results/shared-dragonfly/README.md.
 
-    python3 scripts/shared_dragonfly_table.py results/shared-dragonfly/shared_dragonfly.csv
+    python3 scripts/shared_dragonfly_table.py results/shared-dragonfly/results.csv
 
-Reads the job rows of scripts/bench/shared_dragonfly.sh (`collsim sim --job victim --job
-bully`, one victim row and one bully row per run) and prints, per bully load, victim size
+Reads the results.csv of scenarios/shared_dragonfly.lua (one point per case, each with a
+victim row and a bully row, in that order; `collsim sim --job victim --job bully` rows
+read the same) and prints, per bully load, victim size
 and victim algorithm: the victim's global-link bytes, its time alone and with the bully, its
 slowdown (time with the bully / time alone) and the bully's, and where the bully's hosts
 are (on the victim's routers, or in groups no route of the victim crosses: the control);
@@ -12,7 +13,8 @@ then the findings: the control's slowdowns, the algorithm with the smallest slow
 case, the mean slowdown per algorithm, and in how many cases the algorithm with the fewest
 global bytes was also the least slowed, and Bine against each of the others, per model. Fails
 (exit 1) on a run whose victim finished after the bully (then the bully did not cover the
-victim's whole run) or on rows that do not come in victim/bully pairs. Standard library only.
+victim's whole run) or on rows that do not come in victim/bully pairs of one point with
+status ok. Standard library only.
 """
 import csv
 import sys
@@ -28,6 +30,11 @@ def pairs(rows):
         if v["job"] != "victim" or b["job"] != "bully":
             raise ValueError("rows %d-%d are jobs %s, %s: expected victim, bully"
                              % (i + 2, i + 3, v["job"], b["job"]))
+        if v.get("point") != b.get("point") or v.get("status", "ok") != "ok" or \
+                b.get("status", "ok") != "ok":
+            raise ValueError("rows %d-%d: expected victim and bully of one point, status ok "
+                             "(points %s, %s; status %s, %s)" % (i + 2, i + 3, v.get("point"),
+                             b.get("point"), v.get("status"), b.get("status")))
         out.append((v, b))
     return out
 

@@ -58,10 +58,14 @@ int cmd_sim_jobs(const struct sim_config *base, const char *const *specs, int n,
     }
     if (rc == 0)
         rc = jobs_run_isolated(js, alone, out, &err);
-    if (rc == 0)
+    if (rc == 0) {
         print_rows(out, n, format, no_header);
-    else
+    } else if (strncmp(err.msg, "timeout:", 8) == 0) { /* --point-timeout, as a point */
+        fprintf(stderr, "collsim sim: %s\n", err.msg);
+        rc = EXIT_CHECK_FAILED;
+    } else {
         rc = cli_usage_error("sim", "%s", err.msg);
+    }
     cli_lua_free(plan);
     free(js);
     free(out);

@@ -73,6 +73,9 @@ typedef struct job_spec {
 /* Parses one job spec (the format above); index names the job in messages ("--job 2:
  * ...") and is its default name. Errors name the key and its allowed values. */
 int job_spec_parse(const char *text, int index, job_spec *out, cs_error *err);
+/* The same without the "--job N ('text'): " prefix on errors (callers that name the job
+ * their own way: a scenario's jobs table). */
+int job_spec_parse_bare(const char *text, int index, job_spec *out, cs_error *err);
 /* "uniform", ...; pattern names for the row's algorithm column. */
 const char *job_pattern_name(job_pattern p);
 
@@ -100,6 +103,23 @@ typedef struct job_result {
  * child process; out gets njobs results. Errors: a bad job (prefixed "job NAME: "),
  * overlapping hosts, a model that cannot run jobs. */
 int jobs_run_isolated(const job_set *js, int alone, job_result *out, cs_error *err);
+/* With js->base.point_timeout_s > 0, jobs_run_isolated runs all of it (together and
+ * alone) in one child killed after that many seconds: "timeout: ..." for the point as a
+ * whole. */
+
+/* The same point as a job the caller polls (sim.h: sim_job; the sweep runner): the child
+ * runs jobs_run_isolated without a time limit (the caller kills it). After sim_job_read
+ * returned 1, jobs_job_finish reaps it and fills out (njobs results) or fails. */
+int jobs_job_start(const job_set *js, int alone, sim_job *job, cs_error *err);
+int jobs_job_finish(sim_job *job, const job_set *js, job_result *out, cs_error *err);
+
+/* Before running: the model, the topology and every job's hosts (the overlap rule), as
+ * jobs_simulate checks them. The topology is built and freed. */
+int jobs_check(const job_set *js, cs_error *err);
+
+/* The point columns of job k's row (topology .. model, job, start_s, reps) without a
+ * run (a job without hosts= shows its placement as given); metrics 0 / NAN. */
+void job_result_describe(const job_set *js, int k, job_result *out);
 
 /* The extra columns of a job row, after the sim_row columns:
  *   job start_s reps alone_time_s slowdown */

@@ -47,7 +47,8 @@ static void hosts_text(const topology *t, const int32_t *hor, int32_t P, char *b
     free(used);
 }
 
-/* The point columns of job k's row. */
+/* The point columns of job k's row (t NULL: hosts= as given, without the hosts a job
+ * without hosts= gets). */
 static void describe_job(const job_set *js, int k, const topology *t, const int32_t *hor,
                          job_result *out)
 {
@@ -59,7 +60,7 @@ static void describe_job(const job_set *js, int k, const topology *t, const int3
              j->pattern ? job_pattern_name(j->pattern) : j->algorithm);
     memset(out, 0, sizeof *out);
     sim_row_describe(&c, &out->row);
-    if (j->hosts_auto) {
+    if (j->hosts_auto && t) {
         hosts_text(t, hor, j->spec.P, out->row.placement, sizeof out->row.placement);
         if (j->hosts.order == ALLOC_ORDER_CYCLIC)
             strncat(out->row.placement, " order=cyclic",
@@ -236,9 +237,27 @@ static int check_model(const job_set *js, cs_error *err)
                             "external platform (%s)", js->base.topology);
     if (js->njobs < 1 || js->njobs > JOBS_MAX)
         return cs_fail(err, "%d jobs: allowed 1 to %d", js->njobs, JOBS_MAX);
-    if (js->base.point_timeout_s > 0)
-        return cs_fail(err, "several jobs: --point-timeout is not supported with jobs yet");
     return 0;
+}
+
+void job_result_describe(const job_set *js, int k, job_result *out)
+{
+    describe_job(js, k, NULL, NULL, out);
+}
+
+int jobs_check(const job_set *js, cs_error *err)
+{
+    topology *t = NULL;
+    int32_t *hor[JOBS_MAX] = {0};
+    int rc = check_model(js, err);
+    if (rc == 0)
+        rc = topo_build_spec(js->base.topology, &t, err);
+    if (rc == 0)
+        rc = jobs_place(js, t, hor, err);
+    for (int k = 0; k < js->njobs; k++)
+        free(hor[k]);
+    topo_free(t);
+    return rc;
 }
 
 int jobs_simulate(const job_set *js, unsigned mask, job_result *out, cs_error *err)

@@ -165,7 +165,7 @@ static int parse_where(kv_list *kv, const char *hosts, job_spec *j, cs_error *er
     return 0;
 }
 
-int job_spec_parse(const char *text, int index, job_spec *out, cs_error *err)
+int job_spec_parse_bare(const char *text, int index, job_spec *out, cs_error *err)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->text, sizeof out->text, "%s", text);
@@ -187,6 +187,12 @@ int job_spec_parse(const char *text, int index, job_spec *out, cs_error *err)
         rc = parse_where(&kv, hosts, out, err);
     if (rc == 0)
         rc = kv_check_unused(&kv, JOB_KEYS, err);
+    return rc;
+}
+
+int job_spec_parse(const char *text, int index, job_spec *out, cs_error *err)
+{
+    int rc = job_spec_parse_bare(text, index, out, err);
     if (rc < 0)
         cs_error_prefix(err, "--job %d ('%s')", index, text);
     return rc;

@@ -133,6 +133,15 @@ typedef int (*sim_child_work)(const void *arg, void **payload, size_t *len, cs_e
  * *len hold its answer; a child that dies becomes an error naming what it printed. */
 int sim_run_in_child(sim_child_work work, const void *arg, void **payload, size_t *len,
                      cs_error *err);
+/* The same, killing the child (and so its own children, which die with it) when it runs
+ * longer than timeout_s seconds of wall time: -1 with *timed_out = 1 and "timeout: ...". */
+int sim_run_in_child_timed(sim_child_work work, const void *arg, double timeout_s,
+                           void **payload, size_t *len, int *timed_out, cs_error *err);
+/* The pieces of sim_run_in_child for a caller that polls several children (sim.h's
+ * sim_job): fork the child that runs work(arg); after sim_job_read returned 1, reap it
+ * and decode its answer (*payload malloc'ed) or its error. */
+int sim_job_start_work(sim_child_work work, const void *arg, sim_job *job, cs_error *err);
+int sim_job_finish_payload(sim_job *job, void **payload, size_t *len, cs_error *err);
 
 /* Initialises SimGrid for a model and loads the platform file (once per process). */
 void sim_simgrid_start(sim_model model, const char *platform);

@@ -162,7 +162,7 @@ static void child_setup(pid_t parent)
 }
 
 /* Forks a child that runs work(arg) and answers on a pipe the job reads. */
-static int job_start(sim_child_work work, const void *arg, sim_job *job, cs_error *err)
+int sim_job_start_work(sim_child_work work, const void *arg, sim_job *job, cs_error *err)
 {
     int fds[2];
     memset(job, 0, sizeof *job);
@@ -198,7 +198,7 @@ static int job_start(sim_child_work work, const void *arg, sim_job *job, cs_erro
 
 int sim_job_start(const sim_config *c, sim_job *job, cs_error *err)
 {
-    return job_start(run_point, c, job, err);
+    return sim_job_start_work(run_point, c, job, err);
 }
 
 int sim_job_read(sim_job *job)
@@ -280,17 +280,22 @@ int sim_job_finish(sim_job *job, sim_result *res, cs_error *err)
     return job_release(job, job_result(job, res, err));
 }
 
+int sim_job_finish_payload(sim_job *job, void **payload, size_t *len, cs_error *err)
+{
+    job_wait(job);
+    return job_release(job, decode_answer(job->answer, job->len, job->wstatus, job->errf,
+                                          payload, len, err));
+}
+
 int sim_run_in_child(sim_child_work work, const void *arg, void **payload, size_t *len,
                      cs_error *err)
 {
     sim_job job;
-    if (job_start(work, arg, &job, err) < 0)
+    if (sim_job_start_work(work, arg, &job, err) < 0)
         return -1;
     while (!sim_job_read(&job))
         ;
-    job_wait(&job);
-    return job_release(&job, decode_answer(job.answer, job.len, job.wstatus, job.errf,
-                                           payload, len, err));
+    return sim_job_finish_payload(&job, payload, len, err);
 }
 
 /* Waits until the job's pipe has input or the deadline (wall_seconds() clock) passes;
@@ -331,4 +336,30 @@ int sim_run_isolated(const sim_config *c, sim_result *res, cs_error *err)
             break;
     }
     return sim_job_finish(&job, res, err);
+}
+
+int sim_run_in_child_timed(sim_child_work work, const void *arg, double timeout_s,
+                           void **payload, size_t *len, int *timed_out, cs_error *err)
+{
+    sim_job job;
+    *timed_out = 0;
+    if (sim_job_start_work(work, arg, &job, err) < 0)
+        return -1;
+    double deadline = wall_seconds() + timeout_s;
+    for (;;) {
+        if (job_wait_input(&job, deadline)) {
+            sim_job_signal(&job, SIGKILL);
+            void *ignored = NULL;
+            size_t n;
+            cs_error e;
+            if (sim_job_finish_payload(&job, &ignored, &n, &e) == 0)
+                free(ignored);
+            *timed_out = 1;
+            return cs_fail(err, "timeout: the point ran longer than %g s (--point-timeout); "
+                                "its simulation process was killed", timeout_s);
+        }
+        if (sim_job_read(&job))
+            break;
+    }
+    return sim_job_finish_payload(&job, payload, len, err);
 }

@@ -5,6 +5,7 @@
  * a kill ends, at worst, in a partial line without its '\n': readers drop it.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "common/atomic_file.h"
 #include "common/util.h"
+#include "sim/jobs.h"
 #include "sweep/sweep_internal.h"
 
 /* The text `write` prints (with its argument), as one malloc'ed string; *len its length. */
@@ -30,32 +32,104 @@ static char *memstream_text(void (*write)(FILE *, const void *), const void *arg
     return buf;
 }
 
+/* The job columns of a plan with jobs, after the sweep columns (sim/jobs.h's names). */
+static const char job_columns[] = ",job,start_s,reps,alone_time_s,slowdown";
+#define NJOB_COLUMNS 5
+
 typedef struct row_ref {
     const sweep_fields *f;
     const sim_row *r;
+    const job_result *job;
+    int jobs;
 } row_ref;
 
+static void number(FILE *m, double x)
+{
+    if (!isnan(x))
+        fprintf(m, "%.10g", x);
+}
+
+/* sweep_row_csv, and with the job columns their values (empty for a row of no job). */
 static void write_row(FILE *m, const void *arg)
 {
     const row_ref *ref = arg;
-    sweep_row_csv(m, ref->f, ref->r);
+    if (!ref->jobs) {
+        sweep_row_csv(m, ref->f, ref->r);
+        return;
+    }
+    char *line;
+    size_t n;
+    FILE *s = open_memstream(&line, &n);
+    if (!s) {
+        fprintf(stderr, "collsim: out of memory (row buffer)\n");
+        exit(3);
+    }
+    sweep_row_csv(s, ref->f, ref->r);
+    fclose(s);
+    fwrite(line, 1, n - 1, m); /* without its '\n' */
+    free(line);
+    const job_result *j = ref->job;
+    if (j) { /* names hold no comma or quote (job_spec_parse) */
+        fprintf(m, ",%s,", j->job);
+        number(m, j->start_s);
+        fprintf(m, ",%d,", j->reps);
+        number(m, j->alone_s);
+        fputc(',', m);
+        number(m, j->slowdown);
+    } else {
+        fputs(",,,,", m);
+    }
+    fputc('\n', m);
 }
 
 static void write_header(FILE *m, const void *arg)
 {
-    (void)arg;
-    sweep_row_csv_header(m);
+    if (!*(const int *)arg) {
+        sweep_row_csv_header(m);
+        return;
+    }
+    char *line;
+    size_t n;
+    FILE *s = open_memstream(&line, &n);
+    if (!s) {
+        fprintf(stderr, "collsim: out of memory (row buffer)\n");
+        exit(3);
+    }
+    sweep_row_csv_header(s);
+    fclose(s);
+    fprintf(m, "%.*s%s\n", (int)(n - 1), line, job_columns);
+    free(line);
 }
 
-char *csv_row_text(const sweep_fields *f, const sim_row *r, size_t *len)
+char *csv_row_text(const sweep_fields *f, const sim_row *r, const job_result *job, int jobs,
+                   size_t *len)
 {
-    row_ref ref = {f, r};
+    row_ref ref = {f, r, job, jobs};
     return memstream_text(write_row, &ref, len);
 }
 
-static char *header_text(size_t *len)
+static char *header_text(int jobs, size_t *len)
 {
-    return memstream_text(write_header, NULL, len);
+    return memstream_text(write_header, &jobs, len);
+}
+
+int csv_ncolumns(int jobs)
+{
+    return sweep_csv_ncolumns() + (jobs ? NJOB_COLUMNS : 0);
+}
+
+const char *csv_column_name(int i, int jobs, int *is_text)
+{
+    static const char *const names[NJOB_COLUMNS] = {"job", "start_s", "reps", "alone_time_s",
+                                                    "slowdown"};
+    int base = sweep_csv_ncolumns();
+    if (i < base)
+        return sweep_csv_column_name(i, is_text, NULL);
+    if (!jobs || i >= base + NJOB_COLUMNS)
+        return NULL;
+    if (is_text)
+        *is_text = i == base;
+    return names[i - base];
 }
 
 int csv_split(const char *line, size_t len, char ***fields)
@@ -118,7 +192,7 @@ static int numeric_field(const char *text)
     return end != text && *end == '\0';
 }
 
-int csv_row_check(const char *line, char *why, size_t n)
+int csv_row_check(const char *line, int jobs, char *why, size_t n)
 {
     int64_t point;
     char id[SWEEP_ID_LEN + 1];
@@ -130,8 +204,8 @@ int csv_row_check(const char *line, char *why, size_t n)
     char **f;
     int nf = csv_split(line, strlen(line), &f), rc = 0;
     int st = sweep_csv_column("status");
-    if (nf != sweep_csv_ncolumns()) {
-        snprintf(why, n, "%d fields, the header has %d", nf, sweep_csv_ncolumns());
+    if (nf != csv_ncolumns(jobs)) {
+        snprintf(why, n, "%d fields, the header has %d", nf, csv_ncolumns(jobs));
         rc = -1;
     } else if (strcmp(f[st], "ok") && strcmp(f[st], "error") && strcmp(f[st], "timeout") &&
                strcmp(f[st], "skipped")) { /* skipped: model = "auto"'s second pass */
@@ -140,7 +214,7 @@ int csv_row_check(const char *line, char *why, size_t n)
     }
     for (int i = 0; rc == 0 && i < nf; i++) {
         int is_text;
-        const char *name = sweep_csv_column_name(i, &is_text, NULL);
+        const char *name = csv_column_name(i, jobs, &is_text);
         if (!is_text && !numeric_field(f[i])) {
             snprintf(why, n, "column %s is not a number", name);
             rc = -1;
@@ -186,9 +260,13 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err)
     char *text = sweep_read_text(path, &n, err);
     if (!text)
         return -1;
-    char *header = header_text(&hlen);
-    int same = n >= hlen && memcmp(text, header, hlen) == 0;
-    free(header);
+    int same = 0;
+    for (int jobs = 0; jobs < 2 && !same; jobs++) { /* without or with the job columns */
+        char *header = header_text(jobs, &hlen);
+        same = n >= hlen && memcmp(text, header, hlen) == 0;
+        rows->jobs = jobs;
+        free(header);
+    }
     if (!same) {
         free(text);
         return cs_fail(err, "%s does not start with the columns of this collsim's results "
@@ -215,12 +293,15 @@ int csv_read_results(const char *path, csv_rows *rows, cs_error *err)
     return 0;
 }
 
-int csv_write_results(const char *path, char *const *lines, size_t n, cs_error *err)
+int csv_write_results(const char *path, char *const *lines, size_t n, int jobs, cs_error *err)
 {
     atomic_file out;
     if (atomic_file_open(&out, path, err) < 0)
         return -1;
-    sweep_row_csv_header(out.f);
+    size_t hlen;
+    char *header = header_text(jobs, &hlen);
+    fputs(header, out.f);
+    free(header);
     for (size_t i = 0; i < n; i++) {
         fputs(lines[i], out.f);
         fputc('\n', out.f);

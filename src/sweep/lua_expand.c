@@ -17,6 +17,7 @@
 #include <lauxlib.h>
 
 #include "sim/estimate.h"
+#include "sim/jobs.h"
 #include "sweep/sweep_internal.h"
 
 /* The endpoint keys the sweep gave: times in seconds, sizes in bytes. */
@@ -91,6 +92,17 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
     lua_setfield(L, -2, "rep");
     lua_pushinteger(L, (lua_Integer)pt->seed);
     lua_setfield(L, -2, "seed");
+    if (sweep_point_has_jobs(p, pt)) { /* jobs: the list of the jobs' --job specs */
+        lua_newtable(L);
+        const char *jobs = sweep_plan_str(p, pt->jobs);
+        for (lua_Integer k = 1; *jobs; k++) {
+            size_t len = strcspn(jobs, "\n");
+            lua_pushlstring(L, jobs, len);
+            lua_rawseti(L, -2, k);
+            jobs += len + (jobs[len] == '\n');
+        }
+        lua_setfield(L, -2, "jobs");
+    }
 }
 
 /* The canonical placement text with the point's seed where the kind takes one. */
@@ -171,6 +183,8 @@ static int combination_exists(const sweep_plan *p, const sweep_axes *ax, const s
     if (ax->v[AX_MODEL][pos[AX_MODEL]].i != SIM_MODEL_PACKET &&
         (pos[AX_ROUTING] || pos[AX_MTU] || pos[AX_BUFFER] || pos[AX_ENGINE]))
         return 0;
+    if (ax->v[AX_JOBS][pos[AX_JOBS]].i >= 0) /* jobs: each job's algorithm is checked */
+        return 1;
     const char *name = sweep_plan_str(p, ax->variant_name[ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i]);
     return registry_find(p->algorithms.n ? &p->algorithms : NULL,
                          (coll_kind)ax->v[AX_COLLECTIVE][pos[AX_COLLECTIVE]].i, name, NULL) != NULL;
@@ -224,6 +238,7 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
     pt->algorithm = ax->variant_name[V(AX_ALGORITHM).i];
     pt->params = ax->variant_params[V(AX_ALGORITHM).i];
     pt->bytes = V(AX_SIZE).i;
+    pt->jobs = (int32_t)V(AX_JOBS).i;
     pt->seed = plan_rep_seed(p->facts.seed, pt->rep);
     if (pt->model == (sim_model)SWEEP_MODEL_AUTO) { /* pass 1; add_point makes pass 2 */
         pt->model = SIM_MODEL_ANALYTIC;
@@ -231,6 +246,26 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
         pt->auto_factor = ax->auto_factor;
     }
 #undef V
+}
+
+/* A jobs point (pt->jobs set): its jobs fit on its topology (the model, and no two jobs
+ * on one host without shared=yes), checked as the run would, so that a bad jobs table
+ * stops the scenario at its line. */
+static void check_jobs(lua_State *L, sweep_plan *p, sweep_point *pt)
+{
+    if (pt->jobs < 0) {
+        pt->jobs = plan_intern(p, "");
+        return;
+    }
+    job_set *js = xcalloc(1, sizeof *js);
+    cs_error err;
+    int rc = sweep_point_jobs(p, pt, js, &err);
+    if (rc == 0)
+        rc = jobs_check(js, &err);
+    free(js);
+    if (rc < 0)
+        luaL_error(L, "collsim.sweep: jobs on \"%s\": %s", sweep_plan_str(p, pt->topology),
+                   err.msg);
 }
 
 /* model = "auto": the key of the group a point is compared within: every field but the
@@ -310,6 +345,7 @@ size_t sweep_expand(lua_State *L, sweep_plan *p, const sweep_axes *ax, int32_t s
                 pt.dims = plan_intern(p, "");
             if (pt.groups < 0)
                 pt.groups = plan_intern(p, "");
+            check_jobs(L, p, &pt);
             if (keep_point(L, p, ax, &pt, t) &&
                 (!ax->variant_all[ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i] ||
                  plan_meets_constraints(p, &pt)))

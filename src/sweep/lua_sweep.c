@@ -31,7 +31,7 @@
     "(routings), mtu (mtus), buffer (buffers), packet_engine, barrier, workload (workloads), " \
     "root, dst, send_overhead, recv_overhead, msg_gap, envelope, eager_limit, "               \
     "dims, fail_links, degrade_links, fault_seed, "                                          \
-    "reduce_rate, copy_rate, repetitions, auto_factor, auto_model, filter, on_result"
+    "reduce_rate, copy_rate, repetitions, auto_factor, auto_model, filter, on_result, jobs"
 
 /* Keys and the axis they fill (-1: not an axis). */
 static const struct {
@@ -83,7 +83,7 @@ static sweep_axes *new_axes(lua_State *L)
     return ax;
 }
 
-static void add_value(sweep_axes *ax, int a, int64_t i, double d)
+void sweep_axes_add(sweep_axes *ax, int a, int64_t i, double d)
 {
     VEC_RESERVE(ax->v[a], ax->cap[a], ax->n[a] + 1);
     ax->v[a][ax->n[a]++] = (axis_value){i, d};
@@ -117,9 +117,7 @@ static void check_keys(lua_State *L)
         for (size_t k = 0; key && k < NKEYS && !known; k++)
             known = strcmp(key, sweep_keys[k].key) == 0 ||
                     (sweep_keys[k].alias && strcmp(key, sweep_keys[k].alias) == 0);
-        if (key && strcmp(key, "jobs") == 0) /* issue 29: `collsim sim --job` for now */
-            luaL_error(L, "collsim.sweep: jobs are not supported in scenarios yet; run "
-                          "several jobs with collsim sim --job SPEC (docs/cli.md)");
+        known |= key && strcmp(key, "jobs") == 0; /* lua_jobs.c */
         if (!known)
             luaL_error(L, "collsim.sweep: unknown key '%s' (allowed: " KEYS ")",
                        key ? key : luaL_typename(L, -2));
@@ -181,7 +179,7 @@ static void v_topology(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const
     cs_error err;
     if (plan_topology_find(p, spec, &ti, &err) < 0)
         luaL_error(L, "collsim.sweep: topology \"%s\": %s", spec, err.msg);
-    add_value(ax, a, ti, 0);
+    sweep_axes_add(ax, a, ti, 0);
 }
 
 /* A group map (file or preset) for the external platforms, found like collsim.machine's
@@ -195,7 +193,7 @@ static void v_groups(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const c
     if (group_map_load(path, &map, &err) < 0)
         fail_cs(L, key, &err);
     group_map_free(map);
-    add_value(ax, a, plan_intern(p, path), 0);
+    sweep_axes_add(ax, a, plan_intern(p, path), 0);
 }
 
 static void v_collective(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
@@ -205,7 +203,7 @@ static void v_collective(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, con
     cs_error err;
     if (coll_from_name(luaL_checkstring(L, -1), &c, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, c, 0);
+    sweep_axes_add(ax, a, c, 0);
 }
 
 static void v_model(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
@@ -217,7 +215,7 @@ static void v_model(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const ch
         m = (sim_model)SWEEP_MODEL_AUTO;
     else if (sim_model_parse(lua_tostring(L, -1), &m, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, m, 0);
+    sweep_axes_add(ax, a, m, 0);
 }
 
 /* model = "auto": auto_factor (a number >= 1, default SWEEP_AUTO_FACTOR) and auto_model
@@ -262,7 +260,7 @@ static void v_barrier(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const 
     if (lua_type(L, -1) != LUA_TBOOLEAN)
         luaL_error(L, "collsim.sweep: %s: expected true or false (or a list of them), got %s",
                    key, luaL_tolstring(L, -1, NULL));
-    add_value(ax, a, lua_toboolean(L, -1), 0);
+    sweep_axes_add(ax, a, lua_toboolean(L, -1), 0);
 }
 
 /* "random" and "fragmented:K" take the point's seed; anything else must parse as is. */
@@ -281,7 +279,7 @@ static void v_placement(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, cons
     cs_error err;
     if (placement_parse(probe, &ps, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, plan_intern(p, text), 0);
+    sweep_axes_add(ax, a, plan_intern(p, text), 0);
 }
 
 static void v_workload(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
@@ -291,7 +289,7 @@ static void v_workload(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const
     cs_error err;
     if (workload_parse(text, &wp, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, plan_intern(p, text), 0);
+    sweep_axes_add(ax, a, plan_intern(p, text), 0);
 }
 
 static void v_int(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
@@ -301,7 +299,7 @@ static void v_int(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < min || lua_tointeger(L, -1) > INT32_MAX)
         luaL_error(L, "collsim.sweep: %s: expected whole numbers in %d..2147483647, got %s", key,
                    (int)min, luaL_tolstring(L, -1, NULL));
-    add_value(ax, a, lua_tointeger(L, -1), 0);
+    sweep_axes_add(ax, a, lua_tointeger(L, -1), 0);
 }
 
 /* A size: a whole number of bytes or a string with units. */
@@ -322,7 +320,7 @@ static int64_t read_size(lua_State *L, const char *key)
 static void v_size(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
 {
     (void)p;
-    add_value(ax, a, read_size(L, key), 0);
+    sweep_axes_add(ax, a, read_size(L, key), 0);
 }
 
 /* The packet model's mtu and buffer: 1 B .. PK_MAX_BUFFER (buffer >= mtu: checked per
@@ -333,7 +331,7 @@ static void v_packet_size(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, co
     int64_t b = read_size(L, key);
     if (b < 1 || b > PK_MAX_BUFFER)
         luaL_error(L, "collsim.sweep: %s: %lld bytes is outside 1B .. 1GiB", key, (long long)b);
-    add_value(ax, a, b, 0);
+    sweep_axes_add(ax, a, b, 0);
 }
 
 static void v_routing(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
@@ -343,7 +341,7 @@ static void v_routing(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const 
     cs_error err;
     if (pk_routing_parse(luaL_checkstring(L, -1), &r, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, r, 0);
+    sweep_axes_add(ax, a, r, 0);
 }
 
 static void v_engine(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
@@ -353,7 +351,7 @@ static void v_engine(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const c
     cs_error err;
     if (pk_engine_parse(luaL_checkstring(L, -1), &e, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, e, 0);
+    sweep_axes_add(ax, a, e, 0);
 }
 
 /* "AxB": checked now; a function is called for each point (lua_expand.c). */
@@ -364,7 +362,7 @@ static void v_dims(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const cha
             luaL_error(L, "collsim.sweep: %s: at most one function", key);
         lua_pushvalue(L, -1);
         ax->dims_fn = luaL_ref(L, LUA_REGISTRYINDEX);
-        add_value(ax, a, DIMS_FROM_FUNCTION, 0);
+        sweep_axes_add(ax, a, DIMS_FROM_FUNCTION, 0);
         return;
     }
     kv_list kv;
@@ -376,7 +374,7 @@ static void v_dims(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const cha
     if (kv_set(&kv, "dims", text, 0, &err) < 0 ||
         kv_dims(&kv, "dims", NULL, dims, SPEC_MAX_DIMS, &nd, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, plan_intern(p, text), 0);
+    sweep_axes_add(ax, a, plan_intern(p, text), 0);
 }
 
 /* A rate: "free" or 0 (no cost), a bandwidth string, or bytes per second. */
@@ -393,7 +391,7 @@ static void v_rate(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const cha
                parse_bandwidth(lua_tostring(L, -1), &r, &err) < 0) {
         fail_cs(L, key, &err);
     }
-    add_value(ax, a, 0, r);
+    sweep_axes_add(ax, a, 0, r);
 }
 
 /* An endpoint key (sim/endpoint.h): a time ("1.2us", or seconds as a number) or a size
@@ -416,11 +414,11 @@ static void v_endpoint(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const
     if (endpoint_set(&ec, names[a - AX_SEND_OVERHEAD], text, &err) < 0)
         fail_cs(L, key, &err);
     if (a <= AX_MSG_GAP)
-        add_value(ax, a, 0, a == AX_SEND_OVERHEAD  ? ec.send_overhead_s
+        sweep_axes_add(ax, a, 0, a == AX_SEND_OVERHEAD  ? ec.send_overhead_s
                             : a == AX_RECV_OVERHEAD ? ec.recv_overhead_s
                                                     : ec.msg_gap_s);
     else
-        add_value(ax, a, a == AX_ENVELOPE ? ec.envelope_B : ec.eager_limit_B, 0);
+        sweep_axes_add(ax, a, a == AX_ENVELOPE ? ec.envelope_B : ec.eager_limit_B, 0);
 }
 
 static value_fn axis_reader(int a)
@@ -478,7 +476,7 @@ static void add_variant(sweep_plan *p, sweep_axes *ax, const char *name, const c
     ax->variant_all[ax->nvariants] = 0;
     ax->variant_name[ax->nvariants] = plan_intern(p, name);
     ax->variant_params[ax->nvariants] = plan_intern(p, params);
-    add_value(ax, AX_ALGORITHM, (int64_t)ax->nvariants, 0);
+    sweep_axes_add(ax, AX_ALGORITHM, (int64_t)ax->nvariants, 0);
     ax->nvariants++;
 }
 
@@ -578,40 +576,42 @@ static void v_algorithm(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, cons
 static void add_defaults(sweep_plan *p, sweep_axes *ax)
 {
     if (!ax->n[AX_GROUPS])
-        add_value(ax, AX_GROUPS, -1, 0);
+        sweep_axes_add(ax, AX_GROUPS, -1, 0);
     if (!ax->n[AX_MODEL])
-        add_value(ax, AX_MODEL, SIM_MODEL_CM02, 0);
+        sweep_axes_add(ax, AX_MODEL, SIM_MODEL_CM02, 0);
     if (!ax->n[AX_ROUTING])
-        add_value(ax, AX_ROUTING, PK_ROUTE_MINIMAL, 0);
+        sweep_axes_add(ax, AX_ROUTING, PK_ROUTE_MINIMAL, 0);
     if (!ax->n[AX_MTU])
-        add_value(ax, AX_MTU, PK_DEFAULT_MTU, 0);
+        sweep_axes_add(ax, AX_MTU, PK_DEFAULT_MTU, 0);
     if (!ax->n[AX_BUFFER])
-        add_value(ax, AX_BUFFER, PK_DEFAULT_BUFFER, 0);
+        sweep_axes_add(ax, AX_BUFFER, PK_DEFAULT_BUFFER, 0);
     if (!ax->n[AX_ENGINE])
-        add_value(ax, AX_ENGINE, PK_ENGINE_LOOP, 0);
+        sweep_axes_add(ax, AX_ENGINE, PK_ENGINE_LOOP, 0);
     if (!ax->n[AX_BARRIER])
-        add_value(ax, AX_BARRIER, 0, 0);
+        sweep_axes_add(ax, AX_BARRIER, 0, 0);
     for (int a = AX_SEND_OVERHEAD; a <= AX_EAGER_LIMIT; a++)
         if (!ax->n[a])
-            add_value(ax, a, -1, 0); /* not given */
+            sweep_axes_add(ax, a, -1, 0); /* not given */
     if (!ax->n[AX_PLACEMENT])
-        add_value(ax, AX_PLACEMENT, plan_intern(p, "linear"), 0);
+        sweep_axes_add(ax, AX_PLACEMENT, plan_intern(p, "linear"), 0);
     if (!ax->n[AX_RANKS_PER_NODE])
-        add_value(ax, AX_RANKS_PER_NODE, 1, 0);
+        sweep_axes_add(ax, AX_RANKS_PER_NODE, 1, 0);
     if (!ax->n[AX_WORKLOAD])
-        add_value(ax, AX_WORKLOAD, -1, 0);
+        sweep_axes_add(ax, AX_WORKLOAD, -1, 0);
     if (!ax->n[AX_ROOT])
-        add_value(ax, AX_ROOT, 0, 0);
+        sweep_axes_add(ax, AX_ROOT, 0, 0);
     if (!ax->n[AX_DST])
-        add_value(ax, AX_DST, 1, 0);
+        sweep_axes_add(ax, AX_DST, 1, 0);
     if (!ax->n[AX_DIMS])
-        add_value(ax, AX_DIMS, -1, 0);
+        sweep_axes_add(ax, AX_DIMS, -1, 0);
     if (!ax->n[AX_REDUCE])
-        add_value(ax, AX_REDUCE, 0, SIM_DEFAULT_REDUCE_BPS);
+        sweep_axes_add(ax, AX_REDUCE, 0, SIM_DEFAULT_REDUCE_BPS);
     if (!ax->n[AX_COPY])
-        add_value(ax, AX_COPY, 0, SIM_DEFAULT_COPY_BPS);
+        sweep_axes_add(ax, AX_COPY, 0, SIM_DEFAULT_COPY_BPS);
     if (!ax->n[AX_SIZE])
-        add_value(ax, AX_SIZE, (int64_t)1 << 20, 0);
+        sweep_axes_add(ax, AX_SIZE, (int64_t)1 << 20, 0);
+    if (!ax->n[AX_JOBS])
+        sweep_axes_add(ax, AX_JOBS, -1, 0);
 }
 
 /* collsim run --model M: every model value but traffic becomes M (once: a sweep of cm02
@@ -646,7 +646,7 @@ static void read_repeat(lua_State *L, sweep_axes *ax, size_t k)
         lua_pop(L, 1);
     }
     for (lua_Integer r = 0; r < n; r++)
-        add_value(ax, AX_REP, r, 0);
+        sweep_axes_add(ax, AX_REP, r, 0);
 }
 
 static int read_function(lua_State *L, size_t k)
@@ -691,10 +691,50 @@ static void check_groups_key(lua_State *L, const sweep_plan *p, const sweep_axes
     }
 }
 
+/* jobs = {...} (lua_jobs.c): every job gives its own collective, algorithm, ranks, size,
+ * hosts, root, dst, dims, q and parameters; the sweep gives the topology, the model and
+ * what applies to every job (endpoint costs, rates, repetitions). The point keys of a
+ * single collective are refused; the axes they fill get one placeholder value each (a
+ * jobs point's id and row take nothing from them). */
+static void read_jobs(lua_State *L, sweep_plan *p, sweep_axes *ax)
+{
+    static const int point_axes[] = {AX_COLLECTIVE, AX_ALGORITHM, AX_RANKS, AX_RANKS_PER_NODE,
+                                     AX_SIZE, AX_PLACEMENT, AX_WORKLOAD, AX_ROOT, AX_DST,
+                                     AX_DIMS, AX_BARRIER, AX_GROUPS};
+    lua_settop(L, 2); /* the sweep table and the axes (get_key leaves a nil per absent key) */
+    for (size_t i = 0; i < sizeof point_axes / sizeof point_axes[0]; i++)
+        for (size_t k = 0; k < NKEYS; k++) {
+            if (sweep_keys[k].axis != point_axes[i])
+                continue;
+            if (get_key(L, k))
+                luaL_error(L, "collsim.sweep: %s: with jobs = {...} every job gives its own "
+                              "(the keys of a job table: coll, alg, pattern, ranks, size, "
+                              "hosts, root, dst, q, dims, params, ...); drop '%s' from the "
+                              "sweep", sweep_keys[k].key, sweep_keys[k].key);
+            lua_pop(L, 1);
+        }
+    for (size_t m = 0; m < ax->n[AX_MODEL]; m++)
+        if (ax->v[AX_MODEL][m].i == SWEEP_MODEL_AUTO)
+            luaL_error(L, "collsim.sweep: model = \"auto\" does not apply to jobs (several jobs "
+                          "run on cm02, lv08, smpi, packet or traffic)");
+    sweep_read_jobs(L, p, ax);
+    sweep_axes_add(ax, AX_COLLECTIVE, COLL_ALLREDUCE, 0);
+    sweep_axes_add(ax, AX_RANKS, 2, 0);
+    VEC_RESERVE(ax->variant_name, ax->variants_cap, ax->nvariants + 1);
+    ax->variant_params = xrealloc(ax->variant_params, ax->variants_cap * sizeof(int32_t));
+    ax->variant_all = xrealloc(ax->variant_all, ax->variants_cap);
+    ax->variant_all[ax->nvariants] = 0;
+    ax->variant_name[ax->nvariants] = plan_intern(p, "jobs");
+    ax->variant_params[ax->nvariants] = plan_intern(p, "");
+    sweep_axes_add(ax, AX_ALGORITHM, (int64_t)ax->nvariants++, 0);
+}
+
 /* Reads every axis; the collectives before the algorithms (names are per collective). */
 static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
 {
     static const int required[] = {AX_TOPOLOGY, AX_COLLECTIVE, AX_ALGORITHM, AX_RANKS};
+    int jobs = lua_getfield(L, 1, "jobs") != LUA_TNIL;
+    lua_pop(L, 1);
     size_t algorithm_key = 0;
     for (size_t k = 0; k < NKEYS; k++) {
         int a = sweep_keys[k].axis;
@@ -709,6 +749,8 @@ static void read_axes(lua_State *L, sweep_plan *p, sweep_axes *ax)
     }
     if (ax->n[AX_COLLECTIVE] && get_key(L, algorithm_key))
         each_value(L, p, ax, AX_ALGORITHM, "algorithm", v_algorithm);
+    if (jobs)
+        read_jobs(L, p, ax);
     for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
         for (size_t k = 0; k < NKEYS; k++)
             if (sweep_keys[k].axis == required[r] && !ax->n[required[r]])

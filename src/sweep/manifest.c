@@ -80,6 +80,19 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
         json_write_string(f, text);
         fputs(", ", f);
     }
+    if (sweep_point_has_jobs(p, pt)) { /* the --job spec of every job (sim/jobs.h) */
+        fputs("\"jobs\": [", f);
+        const char *jobs = sweep_plan_str(p, pt->jobs);
+        for (int k = 0; *jobs; k++) {
+            size_t len = strcspn(jobs, "\n");
+            char text[1500];
+            snprintf(text, sizeof text, "%.*s", (int)len, jobs);
+            fputs(k ? ", " : "", f);
+            json_write_string(f, text);
+            jobs += len + (jobs[len] == '\n');
+        }
+        fputs("], ", f);
+    }
     fputs("\"workload\": ", f);
     json_write_string(f, sweep_plan_str(p, pt->workload));
     fputs(", \"reduce_Bps\": ", f);

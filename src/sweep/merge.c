@@ -25,6 +25,7 @@
 /* A line keyed by its point index; `line` points into a buffer owned elsewhere. */
 typedef struct keyed_line {
     int64_t point;
+    size_t sub; /* the line's place among its point's lines (a jobs point: its job) */
     const char *line;
 } keyed_line;
 
@@ -33,27 +34,30 @@ typedef struct keyed_lines {
     size_t n, cap;
 } keyed_lines;
 
-static void keyed_add(keyed_lines *k, int64_t point, const char *line)
+static void keyed_add(keyed_lines *k, int64_t point, size_t sub, const char *line)
 {
     VEC_RESERVE(k->v, k->cap, k->n + 1);
-    k->v[k->n++] = (keyed_line){point, line};
+    k->v[k->n++] = (keyed_line){point, sub, line};
 }
 
 static int by_point(const void *a, const void *b)
 {
     const keyed_line *x = a, *y = b;
-    return (x->point > y->point) - (x->point < y->point);
+    if (x->point != y->point)
+        return (x->point > y->point) - (x->point < y->point);
+    return (x->sub > y->sub) - (x->sub < y->sub);
 }
 
-/* Sorts by point and keeps the first line of each point; when `what` is not NULL, two
- * different lines for one point fail (timings may differ: a point measured twice). */
+/* Sorts by point (and place within it) and keeps the first line of each; when `what` is
+ * not NULL, two different lines for one place fail (timings may differ: a point measured
+ * twice). */
 static int keyed_sort_unique(keyed_lines *k, const char *what, cs_error *err)
 {
     if (k->n > 1)
         qsort(k->v, k->n, sizeof *k->v, by_point);
     size_t m = 0;
     for (size_t i = 0; i < k->n; i++) {
-        if (m > 0 && k->v[m - 1].point == k->v[i].point) {
+        if (m > 0 && k->v[m - 1].point == k->v[i].point && k->v[m - 1].sub == k->v[i].sub) {
             if (what && strcmp(k->v[m - 1].line, k->v[i].line) != 0)
                 return cs_fail(err, "point %" PRId64 " has different %s in two shards",
                                k->v[i].point, what);
@@ -79,7 +83,7 @@ static int shard_check(const shard *s, cs_error *err)
 {
     char why[128], id[SWEEP_ID_LEN + 1], extra;
     for (size_t i = 0; i < s->rows.n; i++)
-        if (csv_row_check(s->rows.lines[i], why, sizeof why) < 0)
+        if (csv_row_check(s->rows.lines[i], s->rows.jobs, why, sizeof why) < 0)
             return cs_fail(err, "%s/results.csv:%zu: not a valid row (%s)", s->dir, i + 2, why);
     if (s->rows.partial)
         return cs_fail(err, "%s/results.csv:%zu: a partial last line (a killed run: finish it "
@@ -164,7 +168,7 @@ static void collect_lines(char *text, const char *prefix, keyed_lines *k)
                 size_t len = strlen(line);
                 if (len > 0 && line[len - 1] == ',')
                     line[len - 1] = '\0';
-                keyed_add(k, point, line);
+                keyed_add(k, point, 0, line);
             }
         }
         line = nl ? nl + 1 : NULL;
@@ -222,6 +226,10 @@ static char *manifest_header(const shard *s, size_t nshards, int complete)
 static int check_same_scenario(const shard *s, size_t n, cs_error *err)
 {
     for (size_t i = 1; i < n; i++)
+        if (s[i].rows.jobs != s[0].rows.jobs)
+            return cs_fail(err, "%s/results.csv and %s/results.csv differ in their columns "
+                                "(one has the job columns)", s[0].dir, s[i].dir);
+    for (size_t i = 1; i < n; i++)
         if (strcmp(s[i].sha256, s[0].sha256) || strcmp(s[i].seed, s[0].seed) ||
             strcmp(s[i].total, s[0].total))
             return cs_fail(err, "%s and %s are runs of different scenarios, seeds or plans "
@@ -235,20 +243,28 @@ static int write_merged(const char *outdir, shard *s, size_t nshards, sweep_merg
 {
     keyed_lines rows = {0}, timings = {0}, points = {0};
     for (size_t i = 0; i < nshards; i++) {
+        int64_t last = -1;
+        size_t sub = 0;
         for (size_t r = 0; r < s[i].rows.n; r++) {
             int64_t point;
             char id[SWEEP_ID_LEN + 1];
-            if (csv_row_key(s[i].rows.lines[r], &point, id) == 0)
-                keyed_add(&rows, point, s[i].rows.lines[r]);
+            if (csv_row_key(s[i].rows.lines[r], &point, id) < 0)
+                continue;
+            sub = point == last ? sub + 1 : 0; /* a shard's file is in point order */
+            last = point;
+            keyed_add(&rows, point, sub, s[i].rows.lines[r]);
         }
         collect_lines(s[i].timings, "", &timings);
     }
     char path[4200], *header = NULL;
     int rc = keyed_sort_unique(&rows, "rows", err);
-    out->rows = rows.n;
+    size_t npoints = 0; /* points with rows (a jobs point has one per job) */
+    for (size_t i = 0; i < rows.n; i++)
+        npoints += i == 0 || rows.v[i].point != rows.v[i - 1].point;
+    out->rows = npoints;
     out->total = (size_t)strtoull(s[0].total, NULL, 10);
     /* the header first: collect_lines cuts the manifests' text */
-    if (rc == 0 && !(header = manifest_header(s, nshards, out->rows == out->total)))
+    if (rc == 0 && !(header = manifest_header(s, nshards, npoints == out->total)))
         rc = cs_fail(err, "out of memory (manifest)");
     for (size_t i = 0; i < nshards; i++)
         collect_lines(s[i].manifest, "    {\"point\": ", &points);
@@ -261,7 +277,7 @@ static int write_merged(const char *outdir, shard *s, size_t nshards, sweep_merg
         for (size_t i = 0; i < rows.n; i++)
             lines[i] = (char *)rows.v[i].line;
         snprintf(path, sizeof path, "%s/results.csv", outdir);
-        rc = csv_write_results(path, lines, rows.n, err);
+        rc = csv_write_results(path, lines, rows.n, s[0].rows.jobs, err);
         free(lines);
     }
     if (rc == 0) {

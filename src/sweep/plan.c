@@ -19,6 +19,7 @@
 #include "common/util.h"
 #include "sweep/lua_alg.h"
 #include "sim/estimate.h"
+#include "sim/jobs.h"
 #include "sim/sim_external.h"
 #include "sweep/sweep_internal.h"
 #include "topologies/endpoint_keys.h"
@@ -176,9 +177,39 @@ static const plan_topology *id_topology(const sweep_plan *p, const sweep_point *
     return NULL;
 }
 
+/* The lines of a point's id that every point has after its own (packet, groups, barrier,
+ * endpoint costs, a preset's costs, model = "auto"), each only when it applies, so that
+ * points without them keep their ids. */
+static void canonical_tail(const sweep_plan *p, const sweep_point *pt,
+                           const plan_topology *topo, char *buf, size_t n);
+
+/* A jobs point's canonical text: the sweep's own values and every job's spec; the
+ * placeholders of a single collective (collective, algorithm, ranks ...) are left out. */
+static void canonical_jobs(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n)
+{
+    const plan_topology *topo = id_topology(p, pt);
+    snprintf(buf, n,
+             "collsim-point-jobs-1\ntopology=%s\nmodel=%s\nreduce_Bps=%.17g\ncopy_Bps=%.17g\n"
+             "rep=%" PRId32 "\nseed=%" PRIu64 "\n",
+             sweep_plan_str(p, topo ? topo->id_spec : pt->topology), sim_model_name(pt->model),
+             pt->reduce_Bps, pt->copy_Bps, pt->rep, pt->seed);
+    const char *jobs = sweep_plan_str(p, pt->jobs);
+    while (*jobs) {
+        size_t len = strlen(buf), k = strcspn(jobs, "\n");
+        snprintf(buf + len, n - len, "job=%.*s\n", (int)k, jobs);
+        jobs += k + (jobs[k] == '\n');
+    }
+    size_t len = strlen(buf);
+    canonical_tail(p, pt, topo, buf + len, n - len);
+}
+
 /* The canonical text of a point (the id is its hash; docs/scenarios.md). */
 static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n)
 {
+    if (sweep_point_has_jobs(p, pt)) {
+        canonical_jobs(p, pt, buf, n);
+        return;
+    }
     char algorithm[160];
     id_algorithm(p, pt, algorithm, sizeof algorithm);
     const plan_topology *topo = id_topology(p, pt);
@@ -193,9 +224,17 @@ static void canonical_text(const sweep_plan *p, const sweep_point *pt, char *buf
              pt->ranks_per_node, pt->bytes, pt->root, pt->dst, sweep_plan_str(p, pt->dims),
              sweep_plan_str(p, pt->placement), sim_model_name(pt->model),
              sweep_plan_str(p, pt->workload), pt->reduce_Bps, pt->copy_Bps, pt->rep, pt->seed);
+    size_t len = strlen(buf);
+    canonical_tail(p, pt, topo, buf + len, n - len);
+}
+
+static void canonical_tail(const sweep_plan *p, const sweep_point *pt,
+                           const plan_topology *topo, char *buf, size_t n)
+{
     /* only packet points, points with a group map and points with a barrier have these
      * lines, so that the other points keep their ids */
-    size_t len = strlen(buf);
+    buf[0] = '\0';
+    size_t len = 0;
     if (pt->model == SIM_MODEL_PACKET)
         snprintf(buf + len, n - len, "routing=%s\nmtu=%" PRId64 "\nbuffer=%" PRId64 "\n",
                  pk_routing_name(pt->routing), pt->mtu, pt->buffer);
@@ -264,7 +303,8 @@ int64_t sweep_plan_find(const sweep_plan *p, const char *id)
 
 int plan_add_point(sweep_plan *p, sweep_point *pt)
 {
-    char text[8192], hex[SHA256_HEX_LEN + 1];
+    static _Thread_local char text[32768]; /* jobs: up to 16 specs of ~1 KiB */
+    char hex[SHA256_HEX_LEN + 1];
     canonical_text(p, pt, text, sizeof text);
     sha256_hex(text, strlen(text), hex);
     memcpy(pt->id, hex, SWEEP_ID_LEN);
@@ -367,12 +407,77 @@ void sweep_point_fields(const sweep_plan *p, const sweep_point *pt, sweep_fields
     f->copy_Bps = pt->copy_Bps;
 }
 
+/* "jobs victim:allreduce/ring P=32 n=1MiB + bully:alltoall P=32 n=16KiB" */
+static void jobs_label(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n)
+{
+    size_t at = (size_t)snprintf(buf, n, "jobs");
+    const char *jobs = sweep_plan_str(p, pt->jobs);
+    for (int k = 0; *jobs && at < n; k++) {
+        size_t len = strcspn(jobs, "\n");
+        char text[1500], size[32];
+        snprintf(text, sizeof text, "%.*s", (int)len, jobs);
+        jobs += len + (jobs[len] == '\n');
+        job_spec j;
+        cs_error err;
+        if (job_spec_parse_bare(text, k, &j, &err) < 0)
+            continue;
+        format_size(j.spec.bytes, size, sizeof size);
+        at += (size_t)snprintf(buf + at, n - at, "%s %s:%s%s%s P=%" PRId32 " n=%s",
+                               k ? " +" : "", j.name,
+                               j.pattern ? job_pattern_name(j.pattern) : coll_name(j.spec.coll),
+                               j.pattern ? "" : "/", j.pattern ? "" : j.algorithm, j.spec.P,
+                               size);
+    }
+}
+
 void sweep_point_label(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n)
 {
+    if (sweep_point_has_jobs(p, pt)) {
+        jobs_label(p, pt, buf, n);
+        return;
+    }
     char size[32];
     format_size(pt->bytes, size, sizeof size);
     const char *params = sweep_plan_str(p, pt->params);
     snprintf(buf, n, "%s %s%s%s P=%" PRId32 " n=%s%s", coll_name(pt->coll),
              sweep_plan_str(p, pt->algorithm), *params ? " " : "", params, pt->ranks, size,
              pt->barrier ? " barrier" : "");
+}
+
+/* ---- several jobs ------------------------------------------------------------------- */
+
+int sweep_point_has_jobs(const sweep_plan *p, const sweep_point *pt)
+{
+    return *sweep_plan_str(p, pt->jobs) != '\0';
+}
+
+int sweep_plan_has_jobs(const sweep_plan *p)
+{
+    for (size_t i = 0; i < p->npoints; i++)
+        if (sweep_point_has_jobs(p, &p->points[i]))
+            return 1;
+    return 0;
+}
+
+int sweep_point_jobs(const sweep_plan *p, const sweep_point *pt, job_set *js, cs_error *err)
+{
+    memset(js, 0, sizeof *js);
+    workload *w = NULL;
+    if (sweep_point_config(p, pt, &js->base, &w, err) < 0)
+        return -1;
+    workload_free(w); /* none: a jobs point has no workload */
+    js->algorithms = js->base.algorithms;
+    const char *jobs = sweep_plan_str(p, pt->jobs);
+    while (*jobs) {
+        size_t len = strcspn(jobs, "\n");
+        char text[1500];
+        snprintf(text, sizeof text, "%.*s", (int)len, jobs);
+        jobs += len + (jobs[len] == '\n');
+        if (js->njobs == JOBS_MAX)
+            return cs_fail(err, "more than %d jobs", JOBS_MAX);
+        if (job_spec_parse(text, js->njobs, &js->jobs[js->njobs], err) < 0)
+            return -1;
+        js->njobs++;
+    }
+    return 0;
 }

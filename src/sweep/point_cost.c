@@ -24,6 +24,8 @@
 #include <string.h>
 
 #include "sim/estimate.h"
+#include "common/util.h"
+#include "sim/jobs.h"
 #include "sweep/sweep_internal.h"
 
 /* The constants, fitted by scripts/bench/point_cost_fit.py on scripts/bench/point_cost/
@@ -136,8 +138,32 @@ void point_work_of(const sweep_plan *p, const sweep_point *pt, point_work *w)
         formula_work(pt, w);
 }
 
+/* A jobs point: every job simulated twice (with the others, then alone), each job's work
+ * from the formula of its ranks and size. */
+static double jobs_cost(const sweep_plan *p, const sweep_point *pt)
+{
+    job_set *js = xcalloc(1, sizeof *js);
+    cs_error err;
+    double sum = 0;
+    if (sweep_point_jobs(p, pt, js, &err) == 0)
+        for (int k = 0; k < js->njobs; k++) {
+            sweep_point one = *pt;
+            one.ranks = js->jobs[k].spec.P;
+            one.bytes = js->jobs[k].spec.bytes;
+            point_work w;
+            point_work_of(p, &one, &w); /* one's algorithm is no algorithm: the formula */
+            w.ranks = one.ranks;
+            formula_work(&one, &w);
+            sum += 2 * point_cost_seconds(&w);
+        }
+    free(js);
+    return sum;
+}
+
 double sweep_point_cost(const sweep_plan *p, const sweep_point *pt)
 {
+    if (sweep_point_has_jobs(p, pt))
+        return jobs_cost(p, pt);
     point_work w;
     point_work_of(p, pt, &w);
     return point_cost_seconds(&w);

@@ -17,10 +17,12 @@
 #include <unistd.h>
 
 #include "common/util.h"
+#include "sim/jobs.h"
 #include "sweep/sweep_internal.h"
 
 typedef struct running {
     sim_job job;
+    job_set *js;     /* a jobs point: its jobs (the child has its own copy), else NULL */
     size_t pos;      /* position in the shard */
     double started;
     int active;
@@ -43,6 +45,7 @@ typedef struct runner {
     manifest_run m;
     double started;
     sweep_outcome *out;
+    int jobs;            /* results.csv has the job columns (sweep_plan_has_jobs) */
 } runner;
 
 /* ---- the shard and results.csv ------------------------------------------------------------ */
@@ -65,6 +68,18 @@ static int64_t shard_pos(const runner *r, int64_t index)
 {
     int64_t k = r->o->shard_k - 1, N = r->o->shard_n;
     return index >= 0 && index % N == k ? index / N : -1;
+}
+
+/* Rows of the point at shard position pos: one per job of a jobs point, else 1. */
+static size_t point_rows(const runner *r, size_t pos)
+{
+    const sweep_point *pt = sweep_plan_point(r->p, r->indices[pos]);
+    if (!sweep_point_has_jobs(r->p, pt))
+        return 1;
+    size_t n = 1;
+    for (const char *c = sweep_plan_str(r->p, pt->jobs); *c; c++)
+        n += *c == '\n';
+    return n;
 }
 
 /* Takes the status of a kept row into its record. */
@@ -192,7 +207,10 @@ static int keep_foreign(runner *r, char **lines, size_t n, char *path, size_t pa
         all[i] = old.lines[i];
     for (size_t i = 0; i < n; i++)
         all[old.n + i] = lines[i];
-    int rc = csv_write_results(path, all, old.n + n, err);
+    int rc = old.n && old.jobs != r->jobs
+                 ? cs_fail(err, "%s has %s job columns, the rows to add %s", path,
+                           old.jobs ? "the" : "no", r->jobs ? "have them" : "do not")
+                 : csv_write_results(path, all, old.n + n, r->jobs, err);
     free(all);
     csv_rows_free(&old);
     return rc;
@@ -244,33 +262,58 @@ static int resume_rows(runner *r, cs_error *err)
         r->out->refused = 1;
         return -1;
     }
+    if (rows.jobs != r->jobs) {
+        int had = rows.jobs;
+        csv_rows_free(&rows);
+        r->out->refused = 1;
+        return cs_fail(err, "--resume: %s has %s job columns (job, start_s, ...), but this "
+                            "run's points %s: use --overwrite or another -o directory",
+                       r->csv, had ? "the" : "no", r->jobs ? "include jobs" : "have no jobs");
+    }
     char **kept = xmalloc((rows.n + 1) * sizeof *kept);
     char **foreign = xmalloc((rows.n + 1) * sizeof *foreign);
-    size_t nkept = 0, nforeign = 0, nretried = 0, nbad = 0;
+    int64_t *row_pos = xmalloc((rows.n + 1) * sizeof *row_pos);
+    size_t *count = xcalloc(r->n + 1, sizeof *count);
+    size_t nkept = 0, nforeign = 0, nretried = 0, nbad = 0, npartial = 0;
     char why[128];
     for (size_t i = 0; i < rows.n; i++) {
         int64_t index, pos;
         char id[SWEEP_ID_LEN + 1];
-        if (csv_row_check(rows.lines[i], why, sizeof why) < 0) {
+        row_pos[i] = -1;
+        if (csv_row_check(rows.lines[i], r->jobs, why, sizeof why) < 0) {
             drop_malformed(r, i + 2, why, nbad++); /* line 1 is the header */
             continue;
         }
         if (csv_row_key(rows.lines[i], &index, id) < 0 ||
-            (pos = shard_pos(r, sweep_plan_find(r->p, id))) < 0 || r->rec[pos].status[0]) {
+            (pos = shard_pos(r, sweep_plan_find(r->p, id))) < 0 ||
+            count[pos] == point_rows(r, (size_t)pos)) {
             foreign[nforeign++] = rows.lines[i];
             continue;
         }
         /* a point of this plan, perhaps at another position (a scenario whose environment
          * selects a larger subset, say): it gets this plan's point number */
         renumber_row(&rows.lines[i], (int64_t)r->indices[pos]);
-        record_row(r, (size_t)pos, rows.lines[i]);
-        if (r->o->retry && strcmp(r->rec[pos].status, "ok") != 0) {
+        if (count[pos]++ == 0)
+            record_row(r, (size_t)pos, rows.lines[i]);
+        row_pos[i] = pos;
+    }
+    /* a point is kept whole (all its rows: one per job) or runs again */
+    for (size_t pos = 0; pos < r->n; pos++)
+        if (count[pos] && count[pos] < point_rows(r, pos)) {
+            r->rec[pos].status[0] = '\0';
+            npartial++;
+        } else if (count[pos] && r->o->retry && strcmp(r->rec[pos].status, "ok") != 0) {
             r->rec[pos].status[0] = '\0'; /* a point to run again */
             nretried++;
-            continue;
         }
-        kept[nkept++] = rows.lines[i];
-    }
+    for (size_t i = 0; i < rows.n; i++)
+        if (row_pos[i] >= 0 && r->rec[row_pos[i]].status[0])
+            kept[nkept++] = rows.lines[i];
+    if (npartial && r->o->progress != PROGRESS_QUIET)
+        fprintf(stderr, "collsim run: --resume: %zu point(s) without all their job rows: "
+                        "dropped, they run again\n", npartial);
+    free(row_pos);
+    free(count);
     if (nbad > 5 && r->o->progress != PROGRESS_QUIET)
         fprintf(stderr, "collsim run: --resume: %zu malformed rows dropped in all\n", nbad);
     if (nretried && r->o->progress != PROGRESS_QUIET)
@@ -285,9 +328,10 @@ static int resume_rows(runner *r, cs_error *err)
              r->o->progress != PROGRESS_QUIET)
         fprintf(stderr, "collsim run: --resume --force: %zu rows that are not points of this "
                         "run moved to %s\n", nforeign, path);
-    r->out->resumed = nkept;
+    for (size_t pos = 0; pos < r->n; pos++)
+        r->out->resumed += r->rec[pos].status[0] != '\0';
     if (rc == 0)
-        rc = csv_write_results(r->csv, kept, nkept, err);
+        rc = csv_write_results(r->csv, kept, nkept, r->jobs, err);
     free(kept);
     free(foreign);
     csv_rows_free(&rows);
@@ -300,7 +344,7 @@ static int open_results(runner *r, cs_error *err)
     if (r->o->resume && access(r->csv, F_OK) == 0) {
         if (resume_rows(r, err) < 0)
             return -1;
-    } else if (csv_write_results(r->csv, NULL, 0, err) < 0) {
+    } else if (csv_write_results(r->csv, NULL, 0, r->jobs, err) < 0) {
         return -1;
     }
     r->fd = open(r->csv, O_WRONLY | O_APPEND | O_CLOEXEC);
@@ -309,20 +353,32 @@ static int open_results(runner *r, cs_error *err)
     return open_timings(r, err);
 }
 
-/* One write(2) per row, so a kill leaves whole lines (sweep.h). */
-static int append_row(runner *r, const sweep_fields *f, const sim_row *row, cs_error *err)
+/* One write(2) per point (all the rows of a jobs point at once), so a kill leaves whole
+ * lines and whole points (sweep.h). */
+static int append_text(runner *r, const char *text, size_t len, cs_error *err)
 {
-    size_t len;
-    char *text = csv_row_text(f, row, &len);
     ssize_t w;
     do
         w = write(r->fd, text, len);
     while (w < 0 && errno == EINTR);
-    free(text);
     if (w != (ssize_t)len)
         return cs_fail(err, "cannot append to %s: %s", r->csv,
                        w < 0 ? strerror(errno) : "short write");
     return 0;
+}
+
+/* Row order: point, then place in the file (a jobs point's rows keep the job order). */
+typedef struct row_order {
+    int64_t point;
+    size_t line;
+} row_order;
+
+static int by_point_line(const void *a, const void *b)
+{
+    const row_order *x = a, *y = b;
+    if (x->point != y->point)
+        return (x->point > y->point) - (x->point < y->point);
+    return (x->line > y->line) - (x->line < y->line);
 }
 
 /* Rewrites results.csv in point order if the rows finished out of order (-j N). */
@@ -331,31 +387,46 @@ static int sort_results(runner *r, cs_error *err)
     csv_rows rows;
     if (csv_read_results(r->csv, &rows, err) < 0)
         return -1;
-    char **by_pos = xcalloc(r->n + 1, sizeof *by_pos);
+    row_order *order = xmalloc((rows.n + 1) * sizeof *order);
     int sorted = 1;
     int64_t last = -1;
     for (size_t i = 0; i < rows.n; i++) {
-        int64_t index;
         char id[SWEEP_ID_LEN + 1];
-        csv_row_key(rows.lines[i], &index, id);
-        sorted &= index > last;
-        last = index;
-        by_pos[shard_pos(r, index)] = rows.lines[i];
+        csv_row_key(rows.lines[i], &order[i].point, id);
+        order[i].line = i;
+        sorted &= order[i].point >= last;
+        last = order[i].point;
     }
     int rc = 0;
     if (!sorted) {
-        size_t k = 0;
-        for (size_t i = 0; i < r->n; i++)
-            if (by_pos[i])
-                by_pos[k++] = by_pos[i];
-        rc = csv_write_results(r->csv, by_pos, k, err);
+        qsort(order, rows.n, sizeof *order, by_point_line);
+        char **lines = xmalloc((rows.n + 1) * sizeof *lines);
+        for (size_t i = 0; i < rows.n; i++)
+            lines[i] = rows.lines[order[i].line];
+        rc = csv_write_results(r->csv, lines, rows.n, r->jobs, err);
+        free(lines);
     }
-    free(by_pos);
+    free(order);
     csv_rows_free(&rows);
     return rc;
 }
 
 /* ---- points ---------------------------------------------------------------------------------- */
+
+/* The record, timing and progress line of a finished point (its rows written). */
+static void point_recorded(runner *r, size_t pos, const sweep_fields *f, double time_s,
+                           double wall, long rss)
+{
+    const sweep_point *pt = sweep_plan_point(r->p, r->indices[pos]);
+    append_timing(r, pt, wall, rss);
+    snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f->status);
+    r->rec[pos].time_s = time_s;
+    r->rec[pos].wall_s = wall;
+    r->rec[pos].peak_rss_kb = rss;
+    char label[1024];
+    sweep_point_label(r->p, pt, label, sizeof label);
+    progress_point(&r->pr, label, f->error[0] ? f->error : f->status, wall, r->cost[pos]);
+}
 
 /* Records a finished point: the row, the callback, the progress line. */
 static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, double wall,
@@ -363,17 +434,67 @@ static int point_done(runner *r, size_t pos, sweep_fields *f, sim_row *row, doub
 {
     const sweep_point *pt = sweep_plan_point(r->p, r->indices[pos]);
     row->sim_wall_s = wall;
-    if (append_row(r, f, row, err) < 0)
+    size_t len;
+    char *text = csv_row_text(f, row, NULL, r->jobs, &len);
+    int rc = append_text(r, text, len, err);
+    free(text);
+    if (rc < 0)
         return -1;
-    append_timing(r, pt, wall, row->sim_peak_rss_kb);
-    snprintf(r->rec[pos].status, sizeof r->rec[pos].status, "%s", f->status);
-    r->rec[pos].time_s = row->time_s;
-    r->rec[pos].wall_s = wall;
-    r->rec[pos].peak_rss_kb = row->sim_peak_rss_kb;
-    char label[1024];
-    sweep_point_label(r->p, pt, label, sizeof label);
-    progress_point(&r->pr, label, f->error[0] ? f->error : f->status, wall, r->cost[pos]);
-    return sweep_plan_on_result(r->p, pt, f, row, err);
+    point_recorded(r, pos, f, row->time_s, wall, row->sim_peak_rss_kb);
+    return sweep_plan_on_result(r->p, pt, f, row, NULL, err);
+}
+
+/* Records a finished jobs point: one row per job (each with its collective, ranks, size,
+ * root, dst and dims), written at once, then on_result once per row. */
+static int jobs_done(runner *r, size_t pos, const sweep_fields *f, const job_set *js,
+                     job_result *out, double wall, cs_error *err)
+{
+    const sweep_point *pt = sweep_plan_point(r->p, r->indices[pos]);
+    sweep_fields *fj = xmalloc((size_t)js->njobs * sizeof *fj);
+    char *all = NULL;
+    size_t total = 0;
+    FILE *m = open_memstream(&all, &total);
+    for (int k = 0; k < js->njobs && m; k++) {
+        fj[k] = *f;
+        fj[k].root = js->jobs[k].spec.root;
+        fj[k].dst = js->jobs[k].spec.dst;
+        for (int d = 0; d < js->jobs[k].spec.ndims; d++)
+            snprintf(fj[k].dims + strlen(fj[k].dims), sizeof fj[k].dims - strlen(fj[k].dims),
+                     "%s%d", d ? "x" : "", js->jobs[k].spec.dims[d]);
+        out[k].row.sim_wall_s = wall;
+        size_t len;
+        char *text = csv_row_text(&fj[k], &out[k].row, &out[k], r->jobs, &len);
+        fwrite(text, 1, len, m);
+        free(text);
+    }
+    int rc = m ? 0 : cs_fail(err, "out of memory (rows)");
+    if (m)
+        fclose(m);
+    if (rc == 0)
+        rc = append_text(r, all, total, err);
+    free(all);
+    if (rc == 0)
+        point_recorded(r, pos, f, out[0].row.time_s, wall, out[0].row.sim_peak_rss_kb);
+    for (int k = 0; k < js->njobs && rc == 0; k++)
+        rc = sweep_plan_on_result(r->p, pt, &fj[k], &out[k].row, &out[k], err);
+    free(fj);
+    return rc;
+}
+
+/* A jobs point that produced no measurement: a row per job, status and why. */
+static int jobs_failed(runner *r, size_t pos, const job_set *js, const char *status,
+                       const char *msg, double wall, cs_error *err)
+{
+    sweep_fields f;
+    sweep_point_fields(r->p, sweep_plan_point(r->p, r->indices[pos]), &f);
+    snprintf(f.status, sizeof f.status, "%s", status);
+    snprintf(f.error, sizeof f.error, "%s", msg);
+    job_result *out = xcalloc((size_t)js->njobs, sizeof *out);
+    for (int k = 0; k < js->njobs; k++)
+        job_result_describe(js, k, &out[k]);
+    int rc = jobs_done(r, pos, &f, js, out, wall, err);
+    free(out);
+    return rc;
 }
 
 /* Records a point that produced no measurement: status "error" or "timeout", and why. */
@@ -412,8 +533,33 @@ static void announce_if_long(runner *r, size_t pos)
 
 /* Starts the point at pos in slot s (or records its error, or its skipping, at once).
  * Returns 1 when it is a second pass of model = "auto" that cannot be decided yet. */
+static int start_jobs(runner *r, running *s, size_t pos, cs_error *err)
+{
+    cs_error perr;
+    double t0 = wall_seconds();
+    s->js = xcalloc(1, sizeof *s->js);
+    int rc = sweep_point_jobs(r->p, sweep_plan_point(r->p, r->indices[pos]), s->js, &perr);
+    if (rc == 0) {
+        announce_if_long(r, pos);
+        rc = jobs_job_start(s->js, 1, &s->job, &perr);
+    }
+    if (rc < 0) {
+        rc = jobs_failed(r, pos, s->js, "error", perr.msg, wall_seconds() - t0, err);
+        free(s->js);
+        s->js = NULL;
+        return rc;
+    }
+    s->pos = pos;
+    s->started = t0;
+    s->active = 1;
+    s->timed_out = 0;
+    return 0;
+}
+
 static int start_point(runner *r, running *s, size_t pos, cs_error *err)
 {
+    if (sweep_point_has_jobs(r->p, sweep_plan_point(r->p, r->indices[pos])))
+        return start_jobs(r, s, pos, err);
     sim_config c;
     workload *w = NULL;
     cs_error perr;
@@ -446,9 +592,45 @@ static int start_point(runner *r, running *s, size_t pos, cs_error *err)
     return 0;
 }
 
+/* The timeout's message, the same for every point. */
+static void timeout_text(const runner *r, char *buf, size_t n)
+{
+    snprintf(buf, n, "timeout: the point ran longer than %g s (--point-timeout); its "
+                     "simulation process was killed", r->o->point_timeout_s);
+}
+
+/* A jobs point's child has answered: its rows (unless the run is being stopped). */
+static int finish_jobs(runner *r, running *s, cs_error *err)
+{
+    cs_error perr;
+    s->active = 0;
+    job_set *js = s->js;
+    s->js = NULL;
+    job_result *out = xcalloc((size_t)js->njobs, sizeof *out);
+    int rc = jobs_job_finish(&s->job, js, out, &perr);
+    double wall = wall_seconds() - s->started;
+    if (r->out->signal) {
+        rc = 0;
+    } else if (rc < 0) {
+        if (s->timed_out)
+            timeout_text(r, perr.msg, sizeof perr.msg);
+        rc = jobs_failed(r, s->pos, js, s->timed_out ? "timeout" : "error", perr.msg, wall,
+                         err);
+    } else {
+        sweep_fields f;
+        sweep_point_fields(r->p, sweep_plan_point(r->p, r->indices[s->pos]), &f);
+        rc = jobs_done(r, s->pos, &f, js, out, wall, err);
+    }
+    free(out);
+    free(js);
+    return rc;
+}
+
 /* The job in slot s has answered: record its row (unless the run is being stopped). */
 static int finish_point(runner *r, running *s, cs_error *err)
 {
+    if (s->js)
+        return finish_jobs(r, s, err);
     sim_result res;
     cs_error perr;
     s->active = 0;
@@ -463,9 +645,7 @@ static int finish_point(runner *r, running *s, cs_error *err)
         sweep_point_config(r->p, sweep_plan_point(r->p, r->indices[s->pos]), &c, &w, &ignored);
         workload_free(w);
         if (s->timed_out)
-            snprintf(perr.msg, sizeof perr.msg, "timeout: the point ran longer than %g s "
-                     "(--point-timeout); its simulation process was killed",
-                     r->o->point_timeout_s);
+            timeout_text(r, perr.msg, sizeof perr.msg);
         return point_failed(r, s->pos, &c, s->timed_out ? "timeout" : "error", perr.msg, wall,
                             err);
     }
@@ -659,7 +839,8 @@ static int run(runner *r, cs_error *err)
 int sweep_run(sweep_plan *p, const sweep_run_opts *o, sweep_outcome *out, cs_error *err)
 {
     memset(out, 0, sizeof *out);
-    runner r = {.p = p, .o = o, .fd = -1, .tfd = -1, .out = out, .started = wall_seconds()};
+    runner r = {.p = p, .o = o, .fd = -1, .tfd = -1, .out = out, .started = wall_seconds(),
+                .jobs = sweep_plan_has_jobs(p)};
     select_shard(&r);
     out->total = r.n;
     for (size_t i = 0; i < r.n && o->shard_n > 1; i++)

@@ -16,6 +16,7 @@
 #include <lauxlib.h>
 
 #include "common/util.h"
+#include "sim/jobs.h"
 #include "sweep/sweep_internal.h"
 
 void scenario_name_of(const char *path, char *name, size_t n)
@@ -101,16 +102,17 @@ int scenario_load(const char *path, const scenario_opts *o, sweep_plan **out, cs
 
 /* The row as a table: column name -> number (numeric columns; absent when empty) or
  * string, built from the CSV text so that it holds exactly what results.csv holds. */
-static void push_row(lua_State *L, const sweep_fields *f, const sim_row *row)
+static void push_row(lua_State *L, const sweep_fields *f, const sim_row *row,
+                     const job_result *job)
 {
     size_t len;
-    char *line = csv_row_text(f, row, &len);
+    char *line = csv_row_text(f, row, job, job != NULL, &len);
     char **fields;
     int n = csv_split(line, len, &fields);
     lua_createtable(L, 0, n);
-    for (int i = 0; i < n && i < sweep_csv_ncolumns(); i++) {
+    for (int i = 0; i < n && i < csv_ncolumns(job != NULL); i++) {
         int is_text;
-        const char *name = sweep_csv_column_name(i, &is_text, NULL);
+        const char *name = csv_column_name(i, job != NULL, &is_text);
         if (is_text)
             lua_pushstring(L, fields[i]);
         else if (!fields[i][0] || lua_stringtonumber(L, fields[i]) == 0)
@@ -122,14 +124,14 @@ static void push_row(lua_State *L, const sweep_fields *f, const sim_row *row)
 }
 
 int sweep_plan_on_result(sweep_plan *p, const sweep_point *pt, const sweep_fields *f,
-                         const sim_row *row, cs_error *err)
+                         const sim_row *row, const job_result *job, cs_error *err)
 {
     int ref = p->on_result[pt->sweep];
     if (ref == LUA_NOREF)
         return 0;
     lua_State *L = p->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    push_row(L, f, row);
+    push_row(L, f, row, job);
     if (lua_limits_pcall(L, 1, "on_result", err) < 0) {
         char msg[sizeof err->msg], label[512];
         snprintf(msg, sizeof msg, "%s", err->msg);

@@ -74,6 +74,10 @@ typedef struct sweep_point {
     int32_t rep;
     uint64_t seed;
     int32_t sweep;              /* which collsim.sweep call made it (0-based) */
+    int32_t jobs;               /* several jobs (collsim.sweep{jobs = ...}): their --job
+                                   specs joined by '\n' (sim/jobs.h), or "" for a single
+                                   collective; a jobs point's coll, algorithm, ranks,
+                                   size, placement ... are placeholders */
     /* model = "auto" (docs/scenarios.md): pass 1 is the analytic model over every point,
      * pass 2 the auto_model run of the points whose pass-1 time is within auto_factor of
      * the best of their group (same point but for algorithm, params and dims) */
@@ -151,15 +155,25 @@ const alg_registry *sweep_plan_algorithms(const sweep_plan *p);
  * c->spec.workload points to, which the caller frees (workload_free) after the run. */
 int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c, workload **w,
                        cs_error *err);
+/* Does the point run several jobs (pt->jobs not "")? Does any point of the plan? (Then
+ * results.csv has the job columns: csvfile.c.) */
+int sweep_point_has_jobs(const sweep_plan *p, const sweep_point *pt);
+int sweep_plan_has_jobs(const sweep_plan *p);
+/* The jobs of a jobs point: js->base from the point (topology, model, rates, endpoint
+ * costs) and every job parsed from its spec. Errors: a spec's (named "job N"). */
+struct job_set;
+int sweep_point_jobs(const sweep_plan *p, const sweep_point *pt, struct job_set *js,
+                     cs_error *err);
 /* The sweep columns of a point's row; status "ok" (the caller changes it on failure). */
 void sweep_point_fields(const sweep_plan *p, const sweep_point *pt, sweep_fields *f);
 /* "allreduce ring P=32 n=1MiB" (for progress lines). */
 void sweep_point_label(const sweep_plan *p, const sweep_point *pt, char *buf, size_t n);
 
 /* Calls the on_result callback of the point's sweep, if any, with the row as a Lua table
- * (docs/scenarios.md). Errors (the callback's) are "file:line: message". */
+ * (docs/scenarios.md; a jobs point: once per job, job its result, with the job columns). Errors (the callback's) are "file:line: message". */
+struct job_result;
 int sweep_plan_on_result(sweep_plan *p, const sweep_point *pt, const sweep_fields *f,
-                         const sim_row *row, cs_error *err);
+                         const sim_row *row, const struct job_result *job, cs_error *err);
 
 /* ---- running -------------------------------------------------------------------------- */
 
@@ -227,7 +241,8 @@ void outdir_abandon(const char *dir, outdir_lock *lock);
 
 typedef struct sweep_merge_outcome {
     size_t total; /* points of the whole plan (the manifests' points_total) */
-    size_t rows;  /* rows in the merged results.csv */
+    size_t rows;  /* points with rows in the merged results.csv (a jobs point has one
+                     row per job) */
 } sweep_merge_outcome;
 
 /* Combines the output directories of `collsim run --shard k/N` runs of one scenario (same

@@ -161,8 +161,17 @@ void scenario_append_sorted_kv(lua_State *L, int idx, const char *what, char *bu
 int scenario_is_object(lua_State *L, int idx, const char *tname);
 
 /* csvfile.c: results.csv. Rows are single lines (result.h). */
-/* The row as one malloc'ed CSV line ending in '\n'; *len its length. */
-char *csv_row_text(const sweep_fields *f, const sim_row *r, size_t *len);
+/* results.csv has the job columns (job start_s reps alone_time_s slowdown, after the
+ * sweep columns) when the plan has a jobs point (sweep_plan_has_jobs): `jobs` below. */
+struct job_result;
+/* The row as one malloc'ed CSV line ending in '\n'; *len its length. With jobs, the job
+ * columns follow: job's, or empty when job is NULL (a point of a single collective). */
+char *csv_row_text(const sweep_fields *f, const sim_row *r, const struct job_result *job,
+                   int jobs, size_t *len);
+/* Columns of a row (with or without the job columns), and the name of column i (NULL
+ * past the end; is_text may be NULL). */
+int csv_ncolumns(int jobs);
+const char *csv_column_name(int i, int jobs, int *is_text);
 /* Splits a line (without its '\n') into fields, RFC 4180 quoting undone; *fields is one
  * malloc'ed block (free it alone). Returns the number of fields. */
 int csv_split(const char *line, size_t len, char ***fields);
@@ -173,8 +182,10 @@ typedef struct csv_rows {
     size_t n, cap;
     size_t valid_bytes; /* length of the file up to its last whole line */
     int partial;        /* the file ended in a partial line (not in lines) */
+    int jobs;           /* the header has the job columns */
 } csv_rows;
-/* Reads a results.csv; fails if its header is not the sweep header. */
+/* Reads a results.csv; fails if its header is not the sweep header (with or without the
+ * job columns: rows->jobs says which). */
 int csv_read_results(const char *path, csv_rows *rows, cs_error *err);
 void csv_rows_free(csv_rows *rows);
 /* The point index (first field) and id (second field) of a row; -1 if malformed. */
@@ -182,11 +193,11 @@ int csv_row_key(const char *line, int64_t *point, char id[SWEEP_ID_LEN + 1]);
 /* Is the line a well-formed row: a point number and id, as many fields as the header, a
  * known status (ok, error, timeout), a number or nothing in every numeric column? 0, or
  * -1 with why ("31 fields, the header has 33"). */
-int csv_row_check(const char *line, char *why, size_t n);
+int csv_row_check(const char *line, int jobs, char *why, size_t n);
 /* The whole file, malloc'ed, NUL-terminated (not counted in *n). */
 char *sweep_read_text(const char *path, size_t *n, cs_error *err);
 /* Writes header + lines to path through a temporary file and rename(2). */
-int csv_write_results(const char *path, char *const *lines, size_t n, cs_error *err);
+int csv_write_results(const char *path, char *const *lines, size_t n, int jobs, cs_error *err);
 
 /* lua_sweep.c: collsim.sweep{...} reads its table into axes; lua_expand.c multiplies
  * them out into points. Axes in nesting order (the last varies fastest). */
@@ -215,6 +226,7 @@ enum {
     AX_REDUCE,     /* .d: bytes per second, 0 = free */
     AX_COPY,
     AX_REP,
+    AX_JOBS,       /* string index: the jobs of a point (lua_jobs.c), -1 = none */
     AX_ALGORITHM,  /* variant index */
     AX_SIZE,
     AX__COUNT
@@ -235,6 +247,11 @@ typedef struct sweep_axes {
     int auto_model;
 } sweep_axes;
 int scenario_l_sweep(lua_State *L);
+void sweep_axes_add(sweep_axes *ax, int a, int64_t i, double d);
+/* lua_jobs.c: the sweep table's `jobs` key (at index 1), if any, into the AX_JOBS axis:
+ * one value per combination of the jobs' listed values (raising Lua errors that name the
+ * job). Nothing when the key is absent. */
+void sweep_read_jobs(lua_State *L, sweep_plan *p, sweep_axes *ax);
 /* lua_faults.c: replaces the sweep table at index 1 by a copy whose topologies carry the
  * fault keys (fail_links, degrade_links, fault_seed), every combination, and which no
  * longer has those keys. Nothing when none is given. */

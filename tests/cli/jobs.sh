@@ -61,12 +61,9 @@ check "unknown algorithm" 2 "job a: allreduce nope\|job a: .*nope" -- \
     "$bin" sim --topology "$LINE" --job 'name=a,coll=allreduce,alg=nope,ranks=2'
 check "memory" 2 "more than the limit of 1.0KiB (--max-memory" -- \
     "$bin" sim --topology "$LINE" --job "$A" --job "$B" --max-memory 1KiB
-check "timeout refused" 2 "point-timeout is not supported with jobs" -- \
-    "$bin" sim --topology "$LINE" --job "$A" --point-timeout 10
+check "timeout" 0 ",a,0,1,0.001002,1.998003992$" -- \
+    "$bin" sim --topology "$LINE" --job "$A" --job "$B" --point-timeout 60
 check "external platform refused" 2 "need a generated topology" -- \
     "$bin" sim --platform tests/data/none.xml --job "$A"
-echo 'collsim.sweep{ topology = "torus dims=4", jobs = { { coll = "allreduce" } } }' > "$tmp/jobs.lua"
-check "scenario jobs refused" 2 "jobs.lua:1: collsim.sweep: jobs are not supported in scenarios yet" -- \
-    "$bin" run "$tmp/jobs.lua" -o "$tmp/out"
 rm -rf "$tmp"
 exit $fail

@@ -26,7 +26,9 @@ same_ids() { # NAME RESULTS.CSV [VAR=value ...] collsim run scenario [options]
     name=$1 csv=$2
     shift 2
     env "$@" --dry-run 2>/dev/null | cut -f2 | sort > "$tmp/plan.ids"
-    tail -n +2 "$csv" | cut -d, -f2 | sort > "$tmp/rows.ids"
+    uniq=cat # a results.csv with job columns has a row per job: one id per point
+    head -1 "$csv" | grep -q ',job,start_s,reps,alone_time_s,slowdown$' && uniq="uniq"
+    tail -n +2 "$csv" | cut -d, -f2 | $uniq | sort > "$tmp/rows.ids"
     if [ -s "$tmp/plan.ids" ] && cmp -s "$tmp/plan.ids" "$tmp/rows.ids"; then
         echo "ok   $name: the rows are the plan ($(wc -l < "$tmp/rows.ids") ids)"
     else
@@ -48,6 +50,7 @@ same_ids "bine_rabenseifner_order" results/bine/rabenseifner_order/results.csv \
 same_ids "bine_torus_order" results/bine/bine_torus_order/results.csv \
     $B run $S/bine_torus_order.lua
 same_ids "pico_bcast" results/pico/pico_bcast/results.csv $B run $S/pico_bcast.lua
+same_ids "shared_dragonfly" results/shared-dragonfly/results.csv $B run $S/shared_dragonfly.lua
 same_ids "swing_tori" results/swing/swing_tori/results.csv SWING_SHAPES=8x8,16x16,8x8x8 $B run $S/swing_tori.lua
 same_ids "swing_large" results/swing/swing_large/results.csv \
     SWING_SHAPES=64x64,hyperx SWING_PLAN=pruned $B run $S/swing_tori.lua
