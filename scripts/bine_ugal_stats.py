@@ -4,7 +4,11 @@ the LUMI preset under the flow model (bine_lumi/results.csv, scenarios/bine_lumi
 under the packet model with UGAL-L routing (bine_lumi_ugal/results.csv,
 scenarios/bine_lumi_ugal.lua), on the points both hold.
 
-    python3 scripts/bine_ugal_stats.py [RESULTS_DIR] [SECTION]   (default results/bine)
+    python3 scripts/bine_ugal_stats.py [--packet NAME] [RESULTS_DIR] [SECTION...]
+                                                     (default results/bine, all sections)
+
+--packet NAME: the packet-model directory under RESULTS_DIR (default bine_lumi_ugal; e.g.
+bine_lumi_ugal_buffer, scenarios/bine_lumi_ugal_buffer.lua: UGAL with 1 MiB buffers).
 
 Sections: best (per collective, the best Bine algorithm against the best classic one, under
 each model, and how many configurations change verdict), pairs (Bine against its binomial
@@ -55,10 +59,10 @@ def read_times(path):
     return out
 
 
-def common(d):
-    """{config: ({name: flow time}, {name: ugal time})} over the names ok in both."""
+def common(d, packet=UGAL):
+    """{config: ({name: flow time}, {name: packet time})} over the names ok in both."""
     flow = read_times(os.path.join(d, FLOW, "results.csv"))
-    ugal = read_times(os.path.join(d, UGAL, "results.csv"))
+    ugal = read_times(os.path.join(d, packet, "results.csv"))
     out = {}
     for key in sorted(set(flow) & set(ugal)):
         names = set(flow[key]) & set(ugal[key])
@@ -193,17 +197,23 @@ SECTIONS = {"best": section_best, "pairs": section_pairs, "grid": section_grid,
 
 
 def main(argv):
-    d = argv[1] if len(argv) > 1 else "results/bine"
-    which = argv[2:] or list(SECTIONS)
+    args, packet = argv[1:], UGAL
+    if args[:1] == ["--packet"]:
+        if len(args) < 2:
+            sys.stderr.write("bine_ugal_stats.py: --packet needs a directory name\n")
+            return 2
+        packet, args = args[1], args[2:]
+    d = args[0] if args else "results/bine"
+    which = args[1:] or list(SECTIONS)
     for w in which:
         if w not in SECTIONS:
             sys.stderr.write("bine_ugal_stats.py: unknown section '%s' (allowed: %s)\n"
                              % (w, ", ".join(SECTIONS)))
             return 2
-    cells = common(d)
+    cells = common(d, packet)
     if not cells:
         sys.stderr.write("bine_ugal_stats.py: no point is ok in both %s and %s under %s\n"
-                         % (FLOW, UGAL, d))
+                         % (FLOW, packet, d))
         return 1
     for i, w in enumerate(which):
         if i:

@@ -63,6 +63,15 @@ check "speed: UGAL / flow per algorithm" 0 "| allreduce | recursive_doubling | 2
 out=$($S speed)
 case $out in *"| alltoall | linear |"*) echo "FAIL speed counted a failed row"; fail=1;;
 *) echo "ok   speed leaves out a failed row";; esac
+# --packet: another packet directory (a copy of bine_lumi_ugal/ with the 32 B Bine time
+# halved: 0.50 -> 1.00, a tie; flow's win there still changes, to a tie)
+mkdir "$tmp/other"
+sed 's/^3,c,ok,\(.*\),2e-06$/3,c,ok,\1,1e-06/' "$tmp/bine_lumi_ugal/results.csv" > "$tmp/other/results.csv"
+check "--packet names the packet directory" 0 \
+    "| allreduce | 2 | 50 / 0 (1.41x, 2.00x) | 50 / 0 (1.22x, 1.50x) | 2 | 1 |" -- \
+    python3 scripts/bine_ugal_stats.py --packet other "$tmp" best
+check "--packet without a name" 2 "packet needs a directory name" -- \
+    python3 scripts/bine_ugal_stats.py --packet
 check "unknown section" 2 "unknown section 'nope' (allowed: best, pairs, grid, speed)" -- $S nope
 check "no common point" 1 "no point is ok in both bine_lumi and bine_lumi_ugal" -- \
     python3 scripts/bine_ugal_stats.py "$tmp/bine_lumi"
