@@ -21,13 +21,18 @@ SETUP = ("LUMI preset, linear placement, 16..1,024 nodes x 32 B..8 MiB (7 sizes)
 # the paper's Table 3 (bine.md 7.2): (win %, max gain %)
 PAPER = {"allreduce": (67, 67), "allgather": (47, 177), "reduce_scatter": (39, 143),
          "alltoall": (94, 191)}
-ABOVE = ("network-only run, without per-message software overhead or permutation cost: "
-         "collsim's Bine gains are larger than the paper's, under UGAL as under the flow "
-         "model (the note's value)")
-BELOW = ("linear placement: up to 124 nodes every job lies in one LUMI group, where Bine and "
-         "its counterpart tie, and UGAL spreads the global traffic whose savings are Bine's "
-         "advantage (its counterpart gains more from adaptive routing: the 'UGAL / flow' "
-         "table of results/bine/README.md)")
+ABOVE = ("network-only run, without per-message software overhead or permutation cost (as "
+         "under the flow model: the note's value); and with 64 KiB buffers the preset's "
+         "folded global trunks (22 x 200 Gb/s as one link) are credit-limited "
+         "(docs/packet-model.md, Simplifications), which slows the counterparts that send "
+         "the most bytes between groups (recursive doubling / halving) far more than Bine "
+         "(results/bine/README.md, 'LUMI on the packet model with UGAL', and its 1 MiB-buffer "
+         "control)")
+BELOW = ("adaptive routing gives the classic algorithms' congested inter-group traffic other "
+         "paths and so takes away part of the contention Bine avoids: the counterpart gains "
+         "more from UGAL than Bine does (the 'UGAL / flow' table of results/bine/README.md; "
+         "the flow model's value is in the note); and with linear placement up to 124 nodes "
+         "a job lies in one LUMI group, where Bine and its counterpart tie")
 _cells = []
 
 
