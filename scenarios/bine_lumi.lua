@@ -13,8 +13,9 @@
 -- since 27 Nov 2026, are dropped, so the shipped results keep their point ids). A caller
 -- may set BINE_LUMI.machine (a topology, e.g. another preset or LUMI with its costs),
 -- BINE_LUMI.model (default "cm02"), BINE_LUMI.endpoint (a table of endpoint sweep keys,
--- e.g. {send_overhead = {0, "625ns"}}), BINE_LUMI.extra (more algorithms per collective,
--- after Bine's) and BINE_LUMI.plot = false
+-- e.g. {send_overhead = {0, "625ns"}}), BINE_LUMI.keys (more sweep keys, e.g. the packet
+-- model's {routing = "ugal"}: scenarios/bine_lumi_ugal.lua), BINE_LUMI.extra (more
+-- algorithms per collective, after Bine's) and BINE_LUMI.plot = false
 -- (scenarios/bine_lumi_endpoint.lua does).
 
 local config = BINE_LUMI or {}
@@ -54,6 +55,7 @@ for _, coll in ipairs(order) do
     filter     = config.filter,
   }
   for key, value in pairs(config.endpoint or {}) do sweep[key] = value end
+  for key, value in pairs(config.keys or {}) do sweep[key] = value end
   collsim.sweep(sweep)
 end
 

@@ -5,7 +5,10 @@
 #   scripts/bench/packet_vs_flow.sh > results/packet-vs-flow/packet_vs_flow.csv
 # The packet model runs under its default engine (loop). NO_BUILD=1: use the binary as it
 # is; COLLSIM_BIN=PATH: another binary. SECTIONS: which rows (default "small scale
-# fattree": P <= 64; Dragonflies at P = 1,024 and 4,096; the fat tree with ECMP).
+# fattree fattree4096": P <= 64; Dragonflies at P = 1,024 and 4,096; the non-blocking fat
+# trees of 1,024 and 4,096 hosts with ECMP). NO_HEADER=1: no header line, to append the
+# rows of a section to an existing CSV:
+#   SECTIONS=fattree4096 NO_HEADER=1 scripts/bench/packet_vs_flow.sh >> results/packet-vs-flow/packet_vs_flow.csv
 set -eu
 . "$(dirname "$0")/common.sh"
 [ "${NO_BUILD:-0}" = 1 ] || bench_build
@@ -20,8 +23,8 @@ row() { # topology collective algorithm P size placement second-routing
     a=$(t "$1" "$2" "$3" "$4" "$5" "$6" packet "$7")
     echo "\"$1\",$2,$3,$4,$5,$6,$7,$f,$m,$a"
 }
-SECTIONS=${SECTIONS:-"small scale fattree"}
-echo "topology,collective,algorithm,ranks,size,placement,routing2,flow_s,packet_minimal_s,packet_routing2_s"
+SECTIONS=${SECTIONS:-"small scale fattree fattree4096"}
+[ "${NO_HEADER:-0}" = 1 ] || echo "topology,collective,algorithm,ranks,size,placement,routing2,flow_s,packet_minimal_s,packet_routing2_s"
 for section in $SECTIONS; do
     case $section in
     small)
@@ -46,6 +49,11 @@ for section in $SECTIONS; do
         ft="fattree leaves=32 hosts_per_leaf=32 spines=32 radix=64"
         row "$ft" allreduce rabenseifner 1024 1MiB linear ecmp
         row "$ft" alltoall pairwise 1024 1MiB linear ecmp ;;
-    *) echo "packet_vs_flow.sh: unknown section '$section' (small, scale, fattree)" >&2; exit 2 ;;
+    fattree4096) # non-blocking two-level fat tree of 4,096 hosts: 64 leaves of 64 hosts, 64
+        # spines (every leaf has one uplink to every spine), per-flow ECMP as the second routing
+        ft="fattree leaves=64 hosts_per_leaf=64 spines=64 radix=128"
+        row "$ft" allreduce rabenseifner 4096 1MiB linear ecmp
+        row "$ft" alltoall pairwise 4096 1MiB linear ecmp ;;
+    *) echo "packet_vs_flow.sh: unknown section '$section' (small, scale, fattree, fattree4096)" >&2; exit 2 ;;
     esac
 done

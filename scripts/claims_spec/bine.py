@@ -5,7 +5,8 @@ traffic"); the paper's allreduce baseline (its tracer's "rabenseifner": distance
 reduce-scatter + distance-halving allgather) is 2 x reduce_scatter recursive_doubling of
 the same point (its allgather is the mirror image). Time: results/bine/bine_lumi (flow).
 MareNostrum 5 (Table 5, Fig. 11a): bine_mn5.py. Tables 3 and 4 with the presets' endpoint
-costs on (results/bine/bine_lumi_endpoint, LUMI and Leonardo): bine_endpoint.py.
+costs on (results/bine/bine_lumi_endpoint, LUMI and Leonardo): bine_endpoint.py. Table 3
+on the packet model with UGAL routing (results/bine/bine_lumi_ugal): bine_ugal.py.
 
 Allreduce time baselines: the paper's Table 3 / Fig. 9a ran the vendors' (Cray MPICH / Open
 MPI) Rabenseifner, which is nearest-first: collsim's `rabenseifner order=nearest` (row name
@@ -17,7 +18,7 @@ import os
 import statistics
 from collections import defaultdict
 
-from . import bine_endpoint, bine_mn5
+from . import bine_endpoint, bine_mn5, bine_ugal
 from .core import (Claim, Result, absolute, at_most, geomean, rel, rows, side, within, ROOT)
 
 PAPER = "bine"
@@ -319,6 +320,7 @@ CLAIMS += [
           cause="the paper's 40x is at up to 8,192 nodes; the flow points here stop at "
                 "512 (8x8x8)"),
     *bine_endpoint.CLAIMS,
+    *bine_ugal.CLAIMS,
     *bine_mn5.CLAIMS,
     Claim("Sec. 7.1", "in-library Bine within 3 % of Bine on top of MPI", "Open MPI", "< 3 %",
           cause="needs an MPI library, not a simulator question"),

@@ -41,6 +41,9 @@ S=scenarios
 same_ids "bine_lumi" results/bine/bine_lumi/results.csv $B run $S/bine_lumi.lua
 same_ids "bine_lumi_small" results/bine/bine_lumi_small/results.csv $B run $S/bine_lumi_small.lua
 same_ids "bine_lumi_endpoint" results/bine/bine_lumi_endpoint/results.csv $B run $S/bine_lumi_endpoint.lua
+same_ids "bine_lumi_ugal" results/bine/bine_lumi_ugal/results.csv $B run $S/bine_lumi_ugal.lua
+same_ids "bine_lumi_ugal_buffer" results/bine/bine_lumi_ugal_buffer/results.csv \
+    $B run $S/bine_lumi_ugal_buffer.lua
 same_ids "bine_traffic" results/bine/bine_traffic/results.csv $B run $S/bine_traffic.lua
 same_ids "bine_fugaku" results/bine/bine_fugaku/results.csv $B run $S/bine_fugaku.lua
 same_ids "bine_fugaku_flow" results/bine/bine_fugaku_flow/results.csv $B run $S/bine_fugaku_flow.lua
