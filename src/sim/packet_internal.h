@@ -233,6 +233,9 @@ struct pk_net {
     int64_t events;
     double engine_cpu_s;      /* CPU seconds inside the event loop */
     double first_event_cpu_s; /* the process's CPU clock when the loop first ran, 0 before */
+    double ranks_cpu_s;       /* CPU seconds between the loop's runs (rank actors, SimGrid) */
+    double handoff_cpu_s;     /* the CPU clock when the loop last stopped */
+    double end_cpu_s;         /* the CPU clock when the loop ended for good, 0 before */
 };
 
 /* packet_net.c */

@@ -137,13 +137,20 @@ static void engine_main(int argc, char **argv)
             n->engine_waiting = 1;
             sg_actor_suspend(sg_actor_self());
         }
-        double cpu0 = cpu_seconds(); /* a system call per wake-up, not per event */
+        /* two system calls per wake-up, not per event: what came before the first run is
+         * setup, what runs between two runs the ranks, what follows the last teardown */
+        double cpu0 = cpu_seconds();
         if (n->first_event_cpu_s == 0)
             n->first_event_cpu_s = cpu0;
+        else
+            n->ranks_cpu_s += cpu0 - n->handoff_cpu_s;
         int more = run_until_wake(n);
-        n->engine_cpu_s += cpu_seconds() - cpu0;
-        if (!more)
+        n->handoff_cpu_s = cpu_seconds();
+        n->engine_cpu_s += n->handoff_cpu_s - cpu0;
+        if (!more) {
+            n->end_cpu_s = n->handoff_cpu_s;
             return; /* every rank ended, or the network is stuck */
+        }
         if (n->now > simgrid_get_clock())
             sg_actor_sleep_until(n->now);
         int32_t k = n->nwoken;

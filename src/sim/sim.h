@@ -140,6 +140,10 @@ typedef struct sim_result {
     double packet_engine_cpu_s; /* CPU seconds in the loop engine's event loop */
     double packet_setup_cpu_s;  /* CPU seconds before its first event (topology, platform,
                                    schedules, rank actors) */
+    double packet_ranks_cpu_s;  /* CPU seconds between the loop's runs (the rank actors
+                                   and SimGrid's scheduling of them) */
+    double packet_teardown_cpu_s; /* CPU seconds after the loop's end; the four add up to
+                                     cpu_s */
     int timed_out;         /* sim_run_isolated failed because of point_timeout_s */
 } sim_result;
 

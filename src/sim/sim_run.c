@@ -332,11 +332,16 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
                             isnan(time_s) ? NAN : algbw_bytes(&c->spec));
         res->row.sim_wall_s = wall_seconds() - t0;
         res->row.sim_peak_rss_kb = peak_rss_kb();
-        res->cpu_s = cpu_seconds() - cpu0;
+        double cpu1 = cpu_seconds();
+        res->cpu_s = cpu1 - cpu0;
         res->packet_hops = pks.packet_hops;
         res->packet_events = pks.events;
         res->packet_engine_cpu_s = pks.engine_cpu_s;
-        res->packet_setup_cpu_s = pks.first_event_cpu_s > 0 ? pks.first_event_cpu_s - cpu0 : 0;
+        res->packet_ranks_cpu_s = pks.ranks_cpu_s;
+        if (pks.first_event_cpu_s > 0) {
+            res->packet_setup_cpu_s = pks.first_event_cpu_s - cpu0;
+            res->packet_teardown_cpu_s = cpu1 - pks.end_cpu_s;
+        }
     }
     if (rc == 0 && c->per_rank && c->model != SIM_MODEL_TRAFFIC)
         res->rank_finish_s = finish;
