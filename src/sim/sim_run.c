@@ -150,18 +150,30 @@ void sim_simgrid_start(sim_model model, const char *platform)
     simgrid_load_platform(platform);
 }
 
+int sim_model_own_network(sim_model m)
+{
+    return m == SIM_MODEL_PACKET;
+}
+
+int sim_platform_start(sim_model m, const topology *t, cs_error *err)
+{
+    int own = sim_model_own_network(m);
+    if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
+        char platform[4096];
+        if ((own ? topo_hosts_platform_path(t, platform, sizeof platform, err)
+                 : topo_platform_path(t, platform, sizeof platform, err)) < 0)
+            return -1;
+        sim_simgrid_start(m, platform);
+    }
+    return own ? 0 : sim_links_map(t, err);
+}
+
 static int simulate(const sim_config *c, const alg_run *run, topology *t,
                     const int32_t *host_of_rank, const endpoint_config *ec,
                     int64_t eager_limit, traffic_counts *tc,
                     double *time_s, double *rank_finish, pk_run_stats *pks, cs_error *err)
 {
-    char platform[4096];
-    if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
-        if (topo_platform_path(t, platform, sizeof platform, err) < 0)
-            return -1;
-        sim_simgrid_start(c->model, platform);
-    }
-    if (sim_links_map(t, err) < 0)
+    if (sim_platform_start(c->model, t, err) < 0)
         return -1;
 
     int32_t P = run->spec.P;
