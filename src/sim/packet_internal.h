@@ -226,7 +226,8 @@ struct pk_net {
     pk_heap heap;
     double now;               /* the engine's clock */
     int32_t running;          /* rank actors not waiting in the model nor ended */
-    int32_t *woken;           /* ranks to resume once SimGrid's clock is at `now` */
+    sg_actor_t *woken;        /* actors of the ranks to resume once SimGrid's clock is at
+                                 `now`, in the order woken */
     int32_t nwoken;
     sg_actor_t engine_actor;
     int engine_waiting;       /* the engine actor is suspended until running == 0 */
@@ -290,6 +291,8 @@ void pk_loop_block(pk_net *n, int32_t r);
 void pk_loop_wake_rank(pk_net *n, int32_t r);
 /* Rank r's actor ended. */
 void pk_loop_rank_exit(pk_net *n, int32_t r);
+/* sg_resume.cpp: resumes the n suspended actors in one simcall, in this order. */
+void pk_actors_resume(sg_actor_t const *actors, long n);
 
 /* packet_queue.c */
 /* Queues packet p, whose p->pool is set, at port pt (not waking the port). */

@@ -156,8 +156,7 @@ static void engine_main(int argc, char **argv)
         int32_t k = n->nwoken;
         n->nwoken = 0;
         n->running += k;
-        for (int32_t i = 0; i < k; i++)
-            sg_actor_resume(n->ranks[n->woken[i]].waiter);
+        pk_actors_resume(n->woken, k); /* one simcall for all of them */
     }
 }
 
@@ -198,7 +197,7 @@ void pk_loop_block(pk_net *n, int32_t r)
 void pk_loop_wake_rank(pk_net *n, int32_t r)
 {
     n->ranks[r].waiting = PK_WAIT_NONE;
-    n->woken[n->nwoken++] = r;
+    n->woken[n->nwoken++] = n->ranks[r].waiter;
 }
 
 void pk_loop_rank_exit(pk_net *n, int32_t r)
