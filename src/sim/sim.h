@@ -4,7 +4,8 @@
  * "preset.yaml [key=value ...]" machine preset; a path ending in ".xml" is an external
  * SimGrid platform, sim_external.h), places the ranks, prepares the
  * algorithm, then either counts traffic only (model `traffic`) or loads the topology's
- * cached platform (topo_platform_path) into SimGrid and runs it:
+ * cached platform (topo_platform_path; the packet model, whose network is its own, only
+ * its hosts: topo_hosts_platform_path) into SimGrid and runs it:
  *
  *   - one actor per rank, on its placed host, generates its own schedule step by step
  *     (a streaming builder: only the current step is held) and executes each step: all
