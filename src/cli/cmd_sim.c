@@ -95,7 +95,7 @@ static const char usage[] =
     CLI_FAULT_USAGE
     "  --verbose             also print the run's measurements on stderr: wall and CPU\n"
     "                        seconds, peak memory; model packet: packet-hops, events,\n"
-    "                        CPU seconds of setup and of the event loop\n"
+    "                        CPU seconds of setup, event loop, ranks and teardown\n"
     "  --job SPEC            one job of several sharing the topology (repeatable), e.g.\n"
     "                        'coll=allreduce,alg=ring,ranks=16,hosts=0-15,size=1MiB' or\n"
     "                        'pattern=uniform,ranks=16,load=0.5,rounds=10'; replaces\n"
@@ -437,10 +437,11 @@ int cmd_sim(int argc, char **argv)
     if (v.verbose) /* key=value, for scripts (scripts/bench/packet_rate.sh) */
         fprintf(stderr, "collsim sim: sim_wall_s=%.6f sim_cpu_s=%.6f sim_peak_rss_kb=%ld "
                         "packet_hops=%lld packet_events=%lld packet_setup_cpu_s=%.6f "
-                        "packet_engine_cpu_s=%.6f\n", res.row.sim_wall_s, res.cpu_s,
+                        "packet_engine_cpu_s=%.6f packet_ranks_cpu_s=%.6f "
+                        "packet_teardown_cpu_s=%.6f\n", res.row.sim_wall_s, res.cpu_s,
                 res.row.sim_peak_rss_kb, (long long)res.packet_hops,
                 (long long)res.packet_events, res.packet_setup_cpu_s,
-                res.packet_engine_cpu_s);
+                res.packet_engine_cpu_s, res.packet_ranks_cpu_s, res.packet_teardown_cpu_s);
     int32_t n = res.rank_finish_s ? v.cfg.spec.P : 0;
     if (v.format == OUT_JSON) {
         sim_row_json(stdout, &res.row, res.rank_finish_s, n);

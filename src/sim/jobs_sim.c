@@ -150,12 +150,7 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
 {
     int64_t eager;
     endpoint_config ec;
-    char platform[4096];
-    if (jobs_endpoint(js, &ec, &eager, err) < 0 ||
-        topo_platform_path(t, platform, sizeof platform, err) < 0)
-        return -1;
-    sim_simgrid_start(js->base.model, platform);
-    if (sim_links_map(t, err) < 0)
+    if (jobs_endpoint(js, &ec, &eager, err) < 0 || sim_platform_start(js->base.model, t, err) < 0)
         return -1;
     sim_state st[JOBS_MAX];
     memset(st, 0, sizeof st);

@@ -165,11 +165,13 @@ int pk_net_check(const pk_net *n, cs_error *err);
 int64_t pk_net_packet_hops(const pk_net *n);
 
 /* What the run cost (`collsim sim --verbose`): packet-hops, events run by the loop engine,
- * CPU seconds inside its event loop, and the process's CPU clock (cpu_seconds) when the
- * loop first ran: everything before it is setup. Zero under the actors engine. */
+ * CPU seconds inside its event loop and between its runs (the rank actors and SimGrid),
+ * and the process's CPU clock (cpu_seconds) when the loop first ran (everything before is
+ * setup) and when it ended for good (everything after is teardown). Zero under the actors
+ * engine. */
 typedef struct pk_run_stats {
     int64_t packet_hops, events;
-    double engine_cpu_s, first_event_cpu_s;
+    double engine_cpu_s, ranks_cpu_s, first_event_cpu_s, end_cpu_s;
 } pk_run_stats;
 void pk_net_stats(const pk_net *n, pk_run_stats *s);
 

@@ -226,13 +226,17 @@ struct pk_net {
     pk_heap heap;
     double now;               /* the engine's clock */
     int32_t running;          /* rank actors not waiting in the model nor ended */
-    int32_t *woken;           /* ranks to resume once SimGrid's clock is at `now` */
+    sg_actor_t *woken;        /* actors of the ranks to resume once SimGrid's clock is at
+                                 `now`, in the order woken */
     int32_t nwoken;
     sg_actor_t engine_actor;
     int engine_waiting;       /* the engine actor is suspended until running == 0 */
     int64_t events;
     double engine_cpu_s;      /* CPU seconds inside the event loop */
     double first_event_cpu_s; /* the process's CPU clock when the loop first ran, 0 before */
+    double ranks_cpu_s;       /* CPU seconds between the loop's runs (rank actors, SimGrid) */
+    double handoff_cpu_s;     /* the CPU clock when the loop last stopped */
+    double end_cpu_s;         /* the CPU clock when the loop ended for good, 0 before */
 };
 
 /* packet_net.c */
@@ -287,6 +291,8 @@ void pk_loop_block(pk_net *n, int32_t r);
 void pk_loop_wake_rank(pk_net *n, int32_t r);
 /* Rank r's actor ended. */
 void pk_loop_rank_exit(pk_net *n, int32_t r);
+/* sg_resume.cpp: resumes the n suspended actors in one simcall, in this order. */
+void pk_actors_resume(sg_actor_t const *actors, long n);
 
 /* packet_queue.c */
 /* Queues packet p, whose p->pool is set, at port pt (not waking the port). */

@@ -137,20 +137,26 @@ static void engine_main(int argc, char **argv)
             n->engine_waiting = 1;
             sg_actor_suspend(sg_actor_self());
         }
-        double cpu0 = cpu_seconds(); /* a system call per wake-up, not per event */
+        /* two system calls per wake-up, not per event: what came before the first run is
+         * setup, what runs between two runs the ranks, what follows the last teardown */
+        double cpu0 = cpu_seconds();
         if (n->first_event_cpu_s == 0)
             n->first_event_cpu_s = cpu0;
+        else
+            n->ranks_cpu_s += cpu0 - n->handoff_cpu_s;
         int more = run_until_wake(n);
-        n->engine_cpu_s += cpu_seconds() - cpu0;
-        if (!more)
+        n->handoff_cpu_s = cpu_seconds();
+        n->engine_cpu_s += n->handoff_cpu_s - cpu0;
+        if (!more) {
+            n->end_cpu_s = n->handoff_cpu_s;
             return; /* every rank ended, or the network is stuck */
+        }
         if (n->now > simgrid_get_clock())
             sg_actor_sleep_until(n->now);
         int32_t k = n->nwoken;
         n->nwoken = 0;
         n->running += k;
-        for (int32_t i = 0; i < k; i++)
-            sg_actor_resume(n->ranks[n->woken[i]].waiter);
+        pk_actors_resume(n->woken, k); /* one simcall for all of them */
     }
 }
 
@@ -191,7 +197,7 @@ void pk_loop_block(pk_net *n, int32_t r)
 void pk_loop_wake_rank(pk_net *n, int32_t r)
 {
     n->ranks[r].waiting = PK_WAIT_NONE;
-    n->woken[n->nwoken++] = r;
+    n->woken[n->nwoken++] = n->ranks[r].waiter;
 }
 
 void pk_loop_rank_exit(pk_net *n, int32_t r)

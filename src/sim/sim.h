@@ -4,7 +4,8 @@
  * "preset.yaml [key=value ...]" machine preset; a path ending in ".xml" is an external
  * SimGrid platform, sim_external.h), places the ranks, prepares the
  * algorithm, then either counts traffic only (model `traffic`) or loads the topology's
- * cached platform (topo_platform_path) into SimGrid and runs it:
+ * cached platform (topo_platform_path; the packet model, whose network is its own, only
+ * its hosts: topo_hosts_platform_path) into SimGrid and runs it:
  *
  *   - one actor per rank, on its placed host, generates its own schedule step by step
  *     (a streaming builder: only the current step is held) and executes each step: all
@@ -140,6 +141,10 @@ typedef struct sim_result {
     double packet_engine_cpu_s; /* CPU seconds in the loop engine's event loop */
     double packet_setup_cpu_s;  /* CPU seconds before its first event (topology, platform,
                                    schedules, rank actors) */
+    double packet_ranks_cpu_s;  /* CPU seconds between the loop's runs (the rank actors
+                                   and SimGrid's scheduling of them) */
+    double packet_teardown_cpu_s; /* CPU seconds after the loop's end; the four add up to
+                                     cpu_s */
     int timed_out;         /* sim_run_isolated failed because of point_timeout_s */
 } sim_result;
 

@@ -150,18 +150,30 @@ void sim_simgrid_start(sim_model model, const char *platform)
     simgrid_load_platform(platform);
 }
 
+int sim_model_own_network(sim_model m)
+{
+    return m == SIM_MODEL_PACKET;
+}
+
+int sim_platform_start(sim_model m, const topology *t, cs_error *err)
+{
+    int own = sim_model_own_network(m);
+    if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
+        char platform[4096];
+        if ((own ? topo_hosts_platform_path(t, platform, sizeof platform, err)
+                 : topo_platform_path(t, platform, sizeof platform, err)) < 0)
+            return -1;
+        sim_simgrid_start(m, platform);
+    }
+    return own ? 0 : sim_links_map(t, err);
+}
+
 static int simulate(const sim_config *c, const alg_run *run, topology *t,
                     const int32_t *host_of_rank, const endpoint_config *ec,
                     int64_t eager_limit, traffic_counts *tc,
                     double *time_s, double *rank_finish, pk_run_stats *pks, cs_error *err)
 {
-    char platform[4096];
-    if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
-        if (topo_platform_path(t, platform, sizeof platform, err) < 0)
-            return -1;
-        sim_simgrid_start(c->model, platform);
-    }
-    if (sim_links_map(t, err) < 0)
+    if (sim_platform_start(c->model, t, err) < 0)
         return -1;
 
     int32_t P = run->spec.P;
@@ -332,11 +344,16 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
                             isnan(time_s) ? NAN : algbw_bytes(&c->spec));
         res->row.sim_wall_s = wall_seconds() - t0;
         res->row.sim_peak_rss_kb = peak_rss_kb();
-        res->cpu_s = cpu_seconds() - cpu0;
+        double cpu1 = cpu_seconds();
+        res->cpu_s = cpu1 - cpu0;
         res->packet_hops = pks.packet_hops;
         res->packet_events = pks.events;
         res->packet_engine_cpu_s = pks.engine_cpu_s;
-        res->packet_setup_cpu_s = pks.first_event_cpu_s > 0 ? pks.first_event_cpu_s - cpu0 : 0;
+        res->packet_ranks_cpu_s = pks.ranks_cpu_s;
+        if (pks.first_event_cpu_s > 0) {
+            res->packet_setup_cpu_s = pks.first_event_cpu_s - cpu0;
+            res->packet_teardown_cpu_s = cpu1 - pks.end_cpu_s;
+        }
     }
     if (rc == 0 && c->per_rank && c->model != SIM_MODEL_TRAFFIC)
         res->rank_finish_s = finish;

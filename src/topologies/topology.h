@@ -361,6 +361,12 @@ int topo_emit_xml_file(const topology *t, const char *path, cs_error *err);
 /* The cached platform of t: <cache>/<family>-<hash>.xml, emitted if missing. The cache
  * directory is $COLLSIM_CACHE_DIR, else .cache/collsim/ in the working directory. */
 int topo_platform_path(const topology *t, char *out, size_t n, cs_error *err);
+/* The hosts-only platform (emit_hosts.c): every host in one zone without routing, no
+ * link, no route, for models whose network is not SimGrid's (the packet model). */
+int topo_emit_hosts_xml(const topology *t, FILE *f, cs_error *err);
+/* Its cached file, <cache>/hosts-<nhosts>.xml, emitted if missing; an external platform's
+ * own file (topo_platform_path). */
+int topo_hosts_platform_path(const topology *t, char *out, size_t n, cs_error *err);
 /* The cache directory ($COLLSIM_CACHE_DIR, else .cache/collsim), created if missing. */
 int topo_cache_dir(char *out, size_t n, cs_error *err);
 

@@ -24,9 +24,22 @@ check "bad routing" 2 "allowed: minimal, adaptive, ugal" -- \
 check "buffer below mtu" 2 "must hold one packet" -- \
     "$bin" sim --topology "$LINE" --collective p2p --algorithm direct --ranks 4 --model packet --mtu 8KiB --buffer 4KiB
 # the simulator's own packet-hop count: 4 packets x 2 links
-check "verbose: packet hops" 0 "sim_cpu_s=[0-9.]* sim_peak_rss_kb=[1-9][0-9]* packet_hops=8 packet_events=[1-9][0-9]* packet_setup_cpu_s=[0-9.]* packet_engine_cpu_s=[0-9.]*$" -- \
+check "verbose: packet hops" 0 "sim_cpu_s=[0-9.]* sim_peak_rss_kb=[1-9][0-9]* packet_hops=8 packet_events=[1-9][0-9]* packet_setup_cpu_s=[0-9.]* packet_engine_cpu_s=[0-9.]* packet_ranks_cpu_s=[0-9.]* packet_teardown_cpu_s=[0-9.]*$" -- \
     "$bin" sim --topology "$LINE" --collective p2p --algorithm direct --ranks 4 --dst 2 \
     --size 16KiB --model packet --verbose --no-header
+# setup, event loop, ranks and teardown split the run's CPU seconds: they add up to
+# sim_cpu_s (each printed to 1e-6 s)
+"$bin" sim --topology "torus dims=8x8" --collective allreduce --algorithm rabenseifner \
+    --ranks 64 --size 1MiB --model packet --verbose --no-header 2>"$tmp/verbose.txt" >/dev/null
+if awk '/^collsim sim: / { for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        d = v["packet_setup_cpu_s"] + v["packet_engine_cpu_s"] + v["packet_ranks_cpu_s"]
+        d += v["packet_teardown_cpu_s"] - v["sim_cpu_s"]
+        ok = v["sim_cpu_s"] > 0 && v["packet_engine_cpu_s"] > 0 && d < 5e-6 && d > -5e-6 }
+    END { exit !ok }' "$tmp/verbose.txt"; then
+    echo "ok   verbose: the CPU split adds up"
+else
+    echo "FAIL verbose: the CPU split does not add up"; cat "$tmp/verbose.txt"; fail=1
+fi
 check "mtu without the packet model" 2 "collsim sim: --mtu applies to --model packet only (the model is cm02)" -- \
     "$bin" sim --topology "$LINE" --collective p2p --algorithm direct --ranks 4 --mtu 8KiB --model cm02
 check "routing without the packet model" 2 "collsim sim: --routing applies to --model packet only (the model is traffic)" -- \
