@@ -174,7 +174,8 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
         rc = state_init(&st[k], &jr[k], t, hor[k], k, eager, with_ep ? &eps[k] : NULL,
                         &js->base, err);
     }
-    if (rc == 0 && js->base.model == SIM_MODEL_PACKET)
+    if (rc == 0 && (js->base.model == SIM_MODEL_PACKET ||
+                    js->base.flow_engine == FLOW_ENGINE_LOOP))
         rc = jobs_net_start(js, mask, st, t, &jn, err);
     if (rc == 0) {
         for (int k = 0; k < js->njobs; k++)
@@ -241,7 +242,7 @@ static int check_model(const job_set *js, cs_error *err)
         return cs_fail(err, "%d jobs: allowed 1 to %d", js->njobs, JOBS_MAX);
     if (js->base.point_timeout_s > 0)
         return cs_fail(err, "several jobs: --point-timeout is not supported with jobs yet");
-    return 0;
+    return sim_flow_engine_check(&js->base, err);
 }
 
 int jobs_simulate(const job_set *js, unsigned mask, job_result *out, cs_error *err)

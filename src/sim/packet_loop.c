@@ -105,6 +105,7 @@ static void run_event(pk_net *n, const pk_event *e)
     case PK_EV_MSG_DONE: pk_msg_complete(n, e->msg); break;
     case PK_EV_RANK: pk_loop_wake_rank(n, (int32_t)e->id); break;
     case PK_EV_TIMER: pk_timer_fire(n, e->id); break;
+    case PK_EV_FLUID: fl_run(n); break;
     }
 }
 
