@@ -1,5 +1,6 @@
 /* fluid_heap.c - the fluid network's flow dates (a flow's latency end or completion): an
- * indexed binary heap of flow ids ordered by (date, id); every flow knows its index
+ * indexed binary heap of flow ids ordered by (date, seq), seq the order the dates were
+ * set in (SimGrid's action heap is stable: ties in insertion order); every flow knows its index
  * (fl_flow.heap), so a date can change or leave in O(log n). */
 #include <stdlib.h>
 
@@ -8,7 +9,7 @@
 
 static int before(const fl_flow *f, int32_t a, int32_t b)
 {
-    return f[a].date < f[b].date || (f[a].date == f[b].date && a < b);
+    return f[a].date < f[b].date || (f[a].date == f[b].date && f[a].seq < f[b].seq);
 }
 
 static void place(fl_heap *h, fl_flow *f, int64_t i, int32_t id)

@@ -28,7 +28,8 @@ typedef struct fl_flow {
     int32_t nres;      /* resources on its route; 0: the loopback */
     int32_t next_free;
     int32_t src_rank;
-    uint32_t mark;     /* solver: the epoch that put it in the component */
+    uint32_t mark;     /* solver: the round that put it among the flows to solve */
+    uint64_t seq;      /* the order its date was set in (ties of the date heap) */
     int8_t state, fixed;
 } fl_flow;
 
@@ -38,7 +39,7 @@ typedef struct fl_res {
     double bw;
     /* solver */
     double remaining, usage;
-    uint32_t mark;
+    uint32_t inset;    /* the round that put it among the resources to solve */
     int32_t heap;      /* index in the solver's heap, -1 none */
     int64_t bytes;     /* bytes of the flows that crossed it */
 } fl_res;
@@ -64,13 +65,15 @@ typedef struct fl_net {
     int64_t nres;
     fl_heap heap;
     double armed;      /* the date of the earliest PK_EV_FLUID queued, INFINITY none */
-    /* the instant's changes and the solver's scratch */
-    int32_t *changed;  /* resources whose flows changed */
-    int64_t nchanged, cap_changed;
-    int32_t *comp_res, *comp_flow, *rheap;
+    /* the round's changes (one instant) and the solver's scratch */
+    int32_t *ended;    /* flows completed this round, in order */
+    int64_t nended, cap_ended;
+    uint64_t seq;
+    int32_t *comp_res, *comp_flow, *rheap; /* comp_res: the changed resources, then the
+                                              rest of the component */
     fl_bkey *bheap;
     int64_t ncomp_res, ncomp_flow, cap_comp_res, cap_comp_flow;
-    uint32_t epoch;
+    uint32_t round;    /* rounds so far: one per instant with flow events */
     double loop_rate;  /* a loopback flow's rate */
     topo_hop *route;
     /* counts */
@@ -86,8 +89,11 @@ void fl_heap_remove(fl_heap *h, fl_flow *flows, int32_t id);
 int32_t fl_heap_top(const fl_heap *h);    /* -1 if empty */
 void fl_heap_free(fl_heap *h);
 
-/* fluid_share.c: recomputes the rates of every active flow sharing a resource,
- * transitively, with the changed ones (fl->changed), at time now. */
+/* fluid_share.c: flow id was enabled or is about to leave: its resources changed this
+ * round. */
+void fl_mark_modified(fl_net *fl, int32_t id);
+/* Recomputes the rates of every active flow sharing a resource, transitively, with the
+ * round's changed resources, at time now, and their dates; the next round starts. */
 void fl_share(fl_net *fl, double now);
 /* Verification of one solution over the component (fl->cfg.verify). */
 void fl_share_verify(fl_net *fl);

@@ -46,6 +46,7 @@ pk_net *fl_net_new(const fluid_config *c, topology *t, int32_t P, const int32_t 
         }
     fl->free_flow = -1;
     fl->armed = INFINITY;
+    fl->round = 1;
     fl->route = xmalloc((size_t)(fl->maxh + 1) * sizeof *fl->route);
     /* the loopback: a FATPIPE link, every flow gets its bandwidth up to gamma's bound */
     fl->loop_rate = t->intra_lat > 0 ? fmin(t->intra_bw, FL_TCP_GAMMA / (2.0 * t->intra_lat))
@@ -69,7 +70,7 @@ void fl_net_free(pk_net *n)
     free(fl->hop_res);
     free(fl->hop_pos);
     fl_heap_free(&fl->heap);
-    free(fl->changed);
+    free(fl->ended);
     free(fl->comp_res);
     free(fl->comp_flow);
     free(fl->rheap);
@@ -120,13 +121,13 @@ static int32_t flow_new(fl_net *fl)
     return fl->nflows++;
 }
 
-static void note_changed(fl_net *fl, int32_t r)
+static void note_ended(fl_net *fl, int32_t id)
 {
-    if (fl->nchanged == fl->cap_changed) {
-        fl->cap_changed = fl->cap_changed ? 2 * fl->cap_changed : 256;
-        fl->changed = xrealloc(fl->changed, (size_t)fl->cap_changed * sizeof *fl->changed);
+    if (fl->nended == fl->cap_ended) {
+        fl->cap_ended = fl->cap_ended ? 2 * fl->cap_ended : 256;
+        fl->ended = xrealloc(fl->ended, (size_t)fl->cap_ended * sizeof *fl->ended);
     }
-    fl->changed[fl->nchanged++] = r;
+    fl->ended[fl->nended++] = id;
 }
 
 /* One PK_EV_FLUID event queued at the earliest flow date (older, later ones are stale). */
@@ -158,9 +159,8 @@ static double flow_route(pk_net *n, fl_flow *f, int32_t id)
             fl->res[r].bytes += m->bytes;
     }
     f->nres = len;
-    /* gamma's bound only matters below the route's bandwidth (the links bound it else) */
-    f->bound = lat > 0 && FL_TCP_GAMMA / (2.0 * lat) < minbw ? FL_TCP_GAMMA / (2.0 * lat)
-                                                             : INFINITY;
+    /* CM02's bound: the route's smallest bandwidth, and TCP gamma's window */
+    f->bound = lat > 0 ? fmin(minbw, FL_TCP_GAMMA / (2.0 * lat)) : minbw;
     return lat;
 }
 
@@ -181,6 +181,7 @@ void fl_msg_start(pk_net *n, pk_msg *m)
     }
     f->penalty = lat > 0 ? lat : 1.0; /* CM02: the latency (weight-S 0) */
     f->date = lat + n->now;           /* as SimGrid: latency + last update */
+    f->seq = ++fl->seq;
     fl->nstarted++;
     fl_heap_push(&fl->heap, fl->flows, id);
     arm(n);
@@ -196,6 +197,7 @@ static void flow_activate(fl_net *fl, int32_t id, double now)
     if (f->nres == 0) { /* the loopback: nothing shared */
         f->rate = fl->loop_rate;
         f->date = f->remains > 0 ? now + f->remains / f->rate : now;
+        f->seq = ++fl->seq;
         fl_heap_push(&fl->heap, fl->flows, id);
         return;
     }
@@ -208,8 +210,8 @@ static void flow_activate(fl_net *fl, int32_t id, double now)
         }
         fl->hop_pos[k] = r->n;
         r->flows[r->n++] = id;
-        note_changed(fl, fl->hop_res[k]);
     }
+    fl_mark_modified(fl, id);
 }
 
 /* Flow id has sent its bytes: it leaves its resources and its message completes. */
@@ -217,6 +219,8 @@ static void flow_end(pk_net *n, int32_t id)
 {
     fl_net *fl = n->fluid;
     fl_flow *f = &fl->flows[id];
+    if (f->nres > 0)
+        fl_mark_modified(fl, id);
     for (int i = 0; i < f->nres; i++) {
         int64_t k = (int64_t)id * fl->maxh + i;
         fl_res *r = &fl->res[fl->hop_res[k]];
@@ -230,7 +234,6 @@ static void flow_end(pk_net *n, int32_t id)
                     break;
                 }
         }
-        note_changed(fl, fl->hop_res[k]);
     }
     pk_msg *m = f->msg;
     f->state = FL_FREE;
@@ -242,24 +245,34 @@ static void flow_end(pk_net *n, int32_t id)
     pk_msg_complete(n, m);
 }
 
-/* The loop engine's PK_EV_FLUID event: every flow date within SimGrid's precision of now
- * (latency ends, completions), then the new shares of what they changed. */
+/* The loop engine's PK_EV_FLUID event, one round of SimGrid's lazy update: every flow date
+ * within surf/precision of now in date order (latency ends enable their flows at once,
+ * completions are freed after them, as SimGrid frees a finished comm's variable once the
+ * model's update is over), then the new shares of what they changed. */
 void fl_run(pk_net *n)
 {
     fl_net *fl = n->fluid;
-    if (n->now != fl->armed)
-        return; /* stale: an earlier date was armed since */
+    if (!(fl->armed < n->now + FL_SURF_PRECISION))
+        return; /* stale: a later date was armed since */
     fl->armed = INFINITY;
     int32_t id;
     while ((id = fl_heap_top(&fl->heap)) >= 0 &&
-           fabs(fl->flows[id].date - n->now) < FL_SURF_PRECISION) {
+           fl->flows[id].date < n->now + FL_SURF_PRECISION) {
         fl_heap_remove(&fl->heap, fl->flows, id);
+        if (getenv("FLDEBUG"))
+            fprintf(stderr, "%.12g %s flow %d: %d->%d bytes %lld penalty %.6g nres %d\n", n->now,
+                    fl->flows[id].state == FL_LATENCY ? "active" : "end", id,
+                    fl->flows[id].msg->src_rank, fl->flows[id].msg->dst_rank,
+                    (long long)fl->flows[id].msg->bytes, fl->flows[id].penalty, fl->flows[id].nres);
         if (fl->flows[id].state == FL_LATENCY)
             flow_activate(fl, id, n->now);
         else
-            flow_end(n, id);
+            note_ended(fl, id);
     }
-    if (fl->nchanged > 0)
+    for (int64_t i = 0; i < fl->nended; i++)
+        flow_end(n, fl->ended[i]);
+    fl->nended = 0;
+    if (fl->ncomp_res > 0)
         fl_share(fl, n->now);
     arm(n);
 }

@@ -1,6 +1,7 @@
 /* fluid_share.c - the fluid network's bandwidth sharing (fluid.h): weighted max-min
  * fairness by progressive filling, over the flows that share a resource, transitively,
- * with the resources an instant changed (SimGrid's selective update).
+ * with the resources an instant changed (the others keep their rates: their shares do not
+ * depend on the change).
  *
  * Every active flow f has the weight 1 / penalty(f) on each resource of its route. The
  * level of a resource is remaining / usage (its capacity not yet given, over the weights
@@ -86,19 +87,27 @@ static int cmp_bkey(const void *a, const void *b)
     return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->id > y->id) - (x->id < y->id);
 }
 
-/* ---- the component -------------------------------------------------------------------- */
+/* ---- SimGrid's modified set ----------------------------------------------------------- */
 
-static void comp_add_res(fl_net *fl, int32_t r)
+static void add_modified(fl_net *fl, int32_t r)
 {
-    if (fl->res[r].mark == fl->epoch)
-        return;
-    fl->res[r].mark = fl->epoch;
+    fl->res[r].inset = fl->round;
     if (fl->ncomp_res == fl->cap_comp_res) {
         fl->cap_comp_res = fl->cap_comp_res ? 2 * fl->cap_comp_res : 256;
         fl->comp_res = xrealloc(fl->comp_res, (size_t)fl->cap_comp_res * sizeof *fl->comp_res);
         fl->rheap = xrealloc(fl->rheap, (size_t)fl->cap_comp_res * sizeof *fl->rheap);
     }
     fl->comp_res[fl->ncomp_res++] = r;
+}
+
+/* Flow id was enabled or is about to leave: its resources changed. */
+void fl_mark_modified(fl_net *fl, int32_t id)
+{
+    for (int k = 0; k < fl->flows[id].nres; k++) {
+        int32_t r = fl->hop_res[(int64_t)id * fl->maxh + k];
+        if (fl->res[r].inset != fl->round)
+            add_modified(fl, r);
+    }
 }
 
 static void comp_add_flow(fl_net *fl, int32_t id)
@@ -111,27 +120,41 @@ static void comp_add_flow(fl_net *fl, int32_t id)
     fl->comp_flow[fl->ncomp_flow++] = id;
 }
 
-/* The changed resources, every active flow on them, their resources, and so on. */
+/* The flows to solve: every active flow on a changed resource, the other resources of
+ * those flows, their flows, and so on (the resources join fl->comp_res as they are met). */
 static void component(fl_net *fl)
 {
-    fl->epoch++;
-    fl->ncomp_res = fl->ncomp_flow = 0;
-    for (int64_t i = 0; i < fl->nchanged; i++)
-        comp_add_res(fl, fl->changed[i]);
-    fl->nchanged = 0;
+    fl->ncomp_flow = 0;
     for (int64_t i = 0; i < fl->ncomp_res; i++) {
         const fl_res *r = &fl->res[fl->comp_res[i]];
         for (int32_t j = 0; j < r->n; j++) {
             int32_t id = r->flows[j];
             fl_flow *f = &fl->flows[id];
-            if (f->mark == fl->epoch)
+            if (f->mark == fl->round)
                 continue;
-            f->mark = fl->epoch;
+            f->mark = fl->round;
             comp_add_flow(fl, id);
-            for (int k = 0; k < f->nres; k++)
-                comp_add_res(fl, fl->hop_res[(int64_t)id * fl->maxh + k]);
+            for (int k = 0; k < f->nres; k++) {
+                int32_t c = fl->hop_res[(int64_t)id * fl->maxh + k];
+                if (fl->res[c].inset != fl->round)
+                    add_modified(fl, c);
+            }
         }
     }
+}
+
+/* Whether flow id's bound can be below the level it gets: unless one of its resources has
+ * no more bandwidth than the bound (its level never exceeds its bandwidth x penalty), that
+ * is when TCP gamma's bound is below the route's smallest bandwidth. */
+static int bound_matters(const fl_net *fl, int32_t id)
+{
+    const fl_flow *f = &fl->flows[id];
+    for (int k = 0; k < f->nres; k++) {
+        const fl_res *r = &fl->res[fl->hop_res[(int64_t)id * fl->maxh + k]];
+        if (r->inset == fl->round && r->bw <= f->bound)
+            return 0;
+    }
+    return 1;
 }
 
 /* ---- progressive filling -------------------------------------------------------------- */
@@ -185,7 +208,7 @@ static int64_t fill_setup(fl_net *fl, int64_t *nheap)
         res_sift(fl, i, *nheap);
     int64_t nb = 0;
     for (int64_t i = 0; i < fl->ncomp_flow; i++)
-        if (fl->flows[fl->comp_flow[i]].bound < INFINITY)
+        if (bound_matters(fl, fl->comp_flow[i]))
             fl->bheap[nb++] = (fl_bkey){blevel(&fl->flows[fl->comp_flow[i]]), fl->comp_flow[i]};
     qsort(fl->bheap, (size_t)nb, sizeof *fl->bheap, cmp_bkey);
     return nb;
@@ -237,14 +260,22 @@ void fl_share(fl_net *fl, double now)
         f->fixed = 0;
     }
     fill(fl);
+    if (getenv("FLDEBUG"))
+        for (int64_t i = 0; i < fl->ncomp_flow; i++)
+            fprintf(stderr, "  t=%.12g rate flow %d (%d->%d) %.17g remains %.17g\n", now, fl->comp_flow[i],
+                    fl->flows[fl->comp_flow[i]].msg->src_rank, fl->flows[fl->comp_flow[i]].msg->dst_rank,
+                    fl->flows[fl->comp_flow[i]].rate, fl->flows[fl->comp_flow[i]].remains);
     if (fl->cfg.verify)
         fl_share_verify(fl);
     for (int64_t i = 0; i < fl->ncomp_flow; i++) {
         int32_t id = fl->comp_flow[i];
         fl_flow *f = &fl->flows[id];
         f->date = f->remains > 0 ? now + f->remains / f->rate : now;
+        f->seq = ++fl->seq;
         fl_heap_update(&fl->heap, fl->flows, id);
     }
+    fl->ncomp_res = 0; /* the next round */
+    fl->round++;
 }
 
 /* ---- the check (tests): feasible, and every flow bounded or bottlenecked ------------- */

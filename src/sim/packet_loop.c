@@ -22,6 +22,7 @@
 #include <simgrid/engine.h>
 
 #include "common/util.h"
+#include "sim/fluid.h"
 #include "sim/packet_internal.h"
 
 /* The port runs now, or, when every packet it has is still crossing the previous link,
@@ -118,10 +119,13 @@ static int run_until_wake(pk_net *n)
         double t = pk_heap_top(&n->heap);
         if (t == INFINITY)
             break;
-        if (n->nwoken > 0 && t > n->now)
+        /* the fluid network: as SimGrid, what is due within surf/precision happens now */
+        int now_too = n->fluid && t < n->now + FL_SURF_PRECISION;
+        if (n->nwoken > 0 && t > n->now && !now_too)
             return 1;
         pk_heap_pop(&n->heap, &e);
-        n->now = e.t;
+        if (!now_too)
+            n->now = e.t;
         n->events++;
         run_event(n, &e);
     }
