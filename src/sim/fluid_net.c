@@ -259,11 +259,6 @@ void fl_run(pk_net *n)
     while ((id = fl_heap_top(&fl->heap)) >= 0 &&
            fl->flows[id].date < n->now + FL_SURF_PRECISION) {
         fl_heap_remove(&fl->heap, fl->flows, id);
-        if (getenv("FLDEBUG"))
-            fprintf(stderr, "%.12g %s flow %d: %d->%d bytes %lld penalty %.6g nres %d\n", n->now,
-                    fl->flows[id].state == FL_LATENCY ? "active" : "end", id,
-                    fl->flows[id].msg->src_rank, fl->flows[id].msg->dst_rank,
-                    (long long)fl->flows[id].msg->bytes, fl->flows[id].penalty, fl->flows[id].nres);
         if (fl->flows[id].state == FL_LATENCY)
             flow_activate(fl, id, n->now);
         else

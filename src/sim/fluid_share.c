@@ -260,11 +260,6 @@ void fl_share(fl_net *fl, double now)
         f->fixed = 0;
     }
     fill(fl);
-    if (getenv("FLDEBUG"))
-        for (int64_t i = 0; i < fl->ncomp_flow; i++)
-            fprintf(stderr, "  t=%.12g rate flow %d (%d->%d) %.17g remains %.17g\n", now, fl->comp_flow[i],
-                    fl->flows[fl->comp_flow[i]].msg->src_rank, fl->flows[fl->comp_flow[i]].msg->dst_rank,
-                    fl->flows[fl->comp_flow[i]].rate, fl->flows[fl->comp_flow[i]].remains);
     if (fl->cfg.verify)
         fl_share_verify(fl);
     for (int64_t i = 0; i < fl->ncomp_flow; i++) {

@@ -208,8 +208,6 @@ static void hand_payload(pk_net *n, int64_t h, const pk_msg *m)
 static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t channel, int64_t bytes,
                          void *payload, int anonymous)
 {
-    if (n->fluid && getenv("FLYIELD"))
-        sg_actor_yield();
     pk_msg *m = msg_new(n);
     m->src_rank = rank;
     m->dst_rank = peer;
@@ -244,8 +242,6 @@ static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
 static int64_t post_recv(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
                          void **payload_out, int anonymous)
 {
-    if (n->fluid && getenv("FLYIELD"))
-        sg_actor_yield();
     int64_t h = req_new(n, rank, anonymous);
     n->reqs[h].payload_out = payload_out;
     pk_pair *pr = pair_of(n, peer, rank, channel);
