@@ -95,6 +95,26 @@ else
     echo "FAIL bytes differ"; cat "$tmp/bytes.simgrid" "$tmp/bytes.loop"; fail=1
 fi
 
+# a sweep with flow_engine: each cm02 point under both engines, lv08 points once
+cat > "$tmp/fe.lua" <<'LUA'
+collsim.sweep{
+  topology    = collsim.topology.torus{dims = "4x4"},
+  collective  = "allreduce",
+  ranks       = 16,
+  algorithms  = {"ring", "recursive_doubling"},
+  size        = "1MiB",
+  models      = {"cm02", "lv08"},
+  flow_engine = {"simgrid", "loop"},
+}
+LUA
+"$bin" run "$tmp/fe.lua" --output "$tmp/fe" > /dev/null 2>&1
+rows=$(grep -c ',ok,' "$tmp/fe/results.csv" 2>/dev/null || echo 0)
+loops=$(grep -c 'cm02 flow_engine=loop' "$tmp/fe/results.csv" 2>/dev/null || echo 0)
+if [ "$rows" -eq 6 ] && [ "$loops" -eq 2 ]; then echo "ok   sweep flow_engine: 6 points, 2 loop"
+else echo "FAIL sweep flow_engine: $rows points, $loops loop"; cat "$tmp/fe/results.csv"; fail=1; fi
+check "sweep bad flow_engine" 2 "flow engine.*'fast'" -- sh -c "sed 's/\"loop\"}/\"fast\"}/' \
+    '$tmp/fe.lua' > '$tmp/bad.lua' && '$bin' run '$tmp/bad.lua' --output '$tmp/bad'"
+
 # bad input
 check "unknown engine" 2 "flow engine.*'fast'.*simgrid, loop" -- "$bin" sim --topology "$LINE" \
     --collective bcast --algorithm linear --ranks 2 --flow-engine fast
