@@ -45,6 +45,7 @@ static void config(sim_config *c, const char *topo, const alg_desc *a, int32_t P
     cs_error err;
     test_sim_config(c, topo, a->name, a->coll, P, bytes);
     c->flow_engine = e;
+    c->fluid.verify = e == FLOW_ENGINE_LOOP; /* every share checked */
     if (ep) {
         CU_ASSERT(endpoint_set(&c->endpoint, "send_overhead", "1us", &err) == 0);
         CU_ASSERT(endpoint_set(&c->endpoint, "eager_limit", "4KiB", &err) == 0);
@@ -142,6 +143,14 @@ static void test_verify_catches_wrong_share(void)
     c.fluid.verify = 1;
     CU_ASSERT_EQUAL_FATAL(sim_run_isolated(&c, &r, &err), 0);
     sim_result_free(&r);
+    config(&c, "hyperx dims=16x16 T=4", a, 256, 1048576, 0, FLOW_ENGINE_LOOP);
+    c.fluid.verify = 1; /* many flows sharing links */
+    if (sim_run_isolated(&c, &r, &err) < 0)
+        fprintf(stderr, "%s\n", err.msg);
+    CU_ASSERT_EQUAL_FATAL(err.msg[0] == 0 ? 0 : -1, 0);
+    sim_result_free(&r);
+    config(&c, "dragonfly p=1 a=4 h=2", a, 12, 65536, 0, FLOW_ENGINE_LOOP);
+    c.fluid.verify = 1;
     c.fluid.fault_share = 5;
     CU_ASSERT_EQUAL(sim_run_isolated(&c, &r, &err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "failed the max-min check"));

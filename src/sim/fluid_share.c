@@ -33,34 +33,38 @@ static int res_before(const fl_net *fl, int32_t a, int32_t b)
     return la < lb || (la == lb && a < b);
 }
 
-static void res_sift(fl_net *fl, int64_t i, int64_t n)
+static void res_swap(fl_net *fl, int64_t i, int64_t j)
 {
-    int32_t *h = fl->rheap;
-    for (;;) { /* down */
+    int32_t *h = fl->rheap, x = h[i];
+    h[i] = h[j];
+    h[j] = x;
+    fl->res[h[i]].heap = (int32_t)i;
+    fl->res[h[j]].heap = (int32_t)j;
+}
+
+static int64_t res_down(fl_net *fl, int64_t i, int64_t n)
+{
+    for (;;) {
         int64_t c = 2 * i + 1;
         if (c >= n)
-            break;
-        if (c + 1 < n && res_before(fl, h[c + 1], h[c]))
+            return i;
+        if (c + 1 < n && res_before(fl, fl->rheap[c + 1], fl->rheap[c]))
             c++;
-        if (!res_before(fl, h[c], h[i]))
-            break;
-        int32_t x = h[i];
-        h[i] = h[c];
-        h[c] = x;
-        fl->res[h[i]].heap = (int32_t)i;
-        fl->res[h[c]].heap = (int32_t)c;
+        if (!res_before(fl, fl->rheap[c], fl->rheap[i]))
+            return i;
+        res_swap(fl, i, c);
         i = c;
     }
-    while (i > 0) { /* up */
-        int64_t p = (i - 1) / 2;
-        if (!res_before(fl, h[i], h[p]))
-            break;
-        int32_t x = h[i];
-        h[i] = h[p];
-        h[p] = x;
-        fl->res[h[i]].heap = (int32_t)i;
-        fl->res[h[p]].heap = (int32_t)p;
-        i = p;
+}
+
+/* Entry i of a valid heap changed its level: down, then up. (Building the heap uses
+ * res_down alone: moving up into the part not yet built would break it.) */
+static void res_sift(fl_net *fl, int64_t i, int64_t n)
+{
+    i = res_down(fl, i, n);
+    while (i > 0 && res_before(fl, fl->rheap[i], fl->rheap[(i - 1) / 2])) {
+        res_swap(fl, i, (i - 1) / 2);
+        i = (i - 1) / 2;
     }
 }
 
@@ -205,7 +209,7 @@ static int64_t fill_setup(fl_net *fl, int64_t *nheap)
         }
     }
     for (int64_t i = *nheap / 2; i >= 0 && *nheap > 0; i--)
-        res_sift(fl, i, *nheap);
+        res_down(fl, i, *nheap);
     int64_t nb = 0;
     for (int64_t i = 0; i < fl->ncomp_flow; i++)
         if (bound_matters(fl, fl->comp_flow[i]))
