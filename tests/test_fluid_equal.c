@@ -13,9 +13,9 @@
  * update_modified_cnst_set), so its shares depend on the order its actors post messages in
  * and can exceed a link's bandwidth (its own debug check, --log=ker_lmm.thres:debug, aborts
  * on "Incorrect value" on some of these points); the fluid network recomputes every flow
- * sharing a link, transitively, and gets the max-min shares (the same as SimGrid's
- * network/optim:Full on those points). The test prints the largest difference seen and
- * how many points differ by more than 1e-6.
+ * sharing a link, transitively, and gets the max-min shares (SimGrid's network/optim:Full
+ * gives its times on some of those points). The test prints the largest difference seen
+ * and how many points differ by more than 1e-6.
  *
  * Every loop point runs with the fluid network's share check (fluid_config.verify: no
  * link above its bandwidth, every flow at its bound or at the largest weighted rate of a
