@@ -22,6 +22,13 @@
 # messages in a plain SimGrid program (scripts/bench/sg_ring_floor.c), what SimGrid alone
 # costs under collsim's ring allreduce.
 #
+# Flow engines (issue 28): FLOW_ENGINES (default "simgrid loop") runs the flow part under
+# each engine of the cm02 model (--flow-engine: SimGrid's network model, or collsim's own
+# fluid network in the loop engine, rows of model "cm02 loop"), and the side by side adds
+# collsim --model cm02 --flow-engine loop (the loop engine reproduces cm02, not smpi's
+# factors: its simulated time differs from smpirun's by SMPI's latency and bandwidth
+# factors and cross-traffic).
+#
 # Also: the traffic model (no SimGrid, streaming) at 2^20 ranks on a 2^20-host fat tree
 # (4096 leaves of 256 hosts, 16:1 tapered, 16 spines).
 #
@@ -43,6 +50,7 @@ SMPI_PS=${SMPI_PS:-1024}
 SMPI_TOPO=${SIM_SCALE_SMPI_TOPOLOGY:-"hyperx dims=16x16 T=4"}
 FLOW_PS=${FLOW_PS:-1024}
 PARTS=${SIM_SCALE_PARTS:-"big flow smpi traffic"}
+FLOW_ENGINES=${FLOW_ENGINES:-"simgrid loop"}
 CSV=${SIM_SCALE_CSV:-}
 BIG=1048576; BIG_TOPO="fattree radix=4096 leaves=4096 hosts_per_leaf=256 oversub=16:1 spines=16"
 if [ "${1:-}" = "--quick" ]; then
@@ -73,7 +81,19 @@ collsim_point() {
     bench_time "collsim $coll $alg $size P=$p ($topo, $model)" \
         nice "$COLLSIM" sim --topology "$topo" --collective "$coll" --algorithm "$alg" \
         --ranks "$p" --size "$size" --model "$model" --format csv --no-header "$@"
-    row "$c" collsim "$p" "$topo" "$model" "$(echo "$out" | cut -d, -f10)"
+    row "$c" collsim "$p" "$topo" "${ROW_MODEL:-$model}" "$(echo "$out" | cut -d, -f10)"
+}
+
+# flow_point CASE COLLECTIVE ALGORITHM P SIZE TOPOLOGY ENGINE [options...]: cm02 under ENGINE
+flow_point() {
+    fc=$1 fcoll=$2 falg=$3 fp=$4 fsize=$5 ftopo=$6 fe=$7
+    shift 7
+    if [ "$fe" = simgrid ]; then
+        collsim_point "$fc" "$fcoll" "$falg" "$fp" "$fsize" "$ftopo" cm02 "$@"
+    else
+        ROW_MODEL="cm02 $fe" collsim_point "$fc" "$fcoll" "$falg" "$fp" "$fsize" "$ftopo" cm02 \
+            --flow-engine "$fe" "$@"
+    fi
 }
 
 if has_part big; then
@@ -84,9 +104,11 @@ if has_part flow; then
     for p in $FLOW_PS; do
         topo="hyperx dims=16x16 T=4"
         [ "$p" -gt 1024 ] && topo="hyperx dims=32x32 T=4"
-        collsim_point fixed bcast binomial_halving "$p" 4B "$topo" cm02
-        collsim_point ring allreduce ring "$p" 1MiB "$topo" cm02
-        collsim_point pairwise alltoall pairwise "$p" 1MiB "$topo" cm02
+        for e in $FLOW_ENGINES; do
+            flow_point fixed bcast binomial_halving "$p" 4B "$topo" "$e"
+            flow_point ring allreduce ring "$p" 1MiB "$topo" "$e"
+            flow_point pairwise alltoall pairwise "$p" 1MiB "$topo" "$e"
+        done
     done
 fi
 
@@ -129,6 +151,14 @@ if has_part smpi && command -v smpirun >/dev/null; then
             -v cc="$BENCH_CPU" -v cr="$BENCH_RSS_MIB" 'BEGIN {
             printf "    P=%d  smpirun / collsim: wall x%.1f, cpu x%.1f, memory x%.1f\n", p,
                    sw / cw, sc / cc, sr / cr }'
+        case " $FLOW_ENGINES " in *" loop "*)
+            flow_point side_by_side allreduce rabenseifner "$p" 1MiB "$SMPI_TOPO" loop \
+                --reduce-rate free --copy-rate free
+            awk -v p="$p" -v sw="$smpi_wall" -v sc="$smpi_cpu" -v sr="$smpi_rss" -v cw="$BENCH_WALL" \
+                -v cc="$BENCH_CPU" -v cr="$BENCH_RSS_MIB" 'BEGIN {
+                printf "    P=%d  smpirun / collsim cm02 loop: wall x%.1f, cpu x%.1f, memory x%.1f\n",
+                       p, sw / cw, sc / cc, sr / cr }' ;;
+        esac
     done
 elif has_part smpi; then
     echo "smpirun not found: no side-by-side run"

@@ -5,7 +5,7 @@
  *               [--workload KIND:key=value..] [--barrier]
  *               [--ranks-per-node Q] [--model cm02|lv08|smpi|traffic|packet]
  *               [--mtu S] [--buffer S] [--routing minimal|adaptive|ugal|ecmp]
- *               [--packet-engine loop|actors]
+ *               [--packet-engine loop|actors] [--flow-engine simgrid|loop]
  *               [--send-overhead T] [--recv-overhead T] [--msg-gap T] [--envelope S]
  *               [--eager-limit S]
  *               [--reduce-rate RATE|free] [--copy-rate RATE|free]
@@ -74,6 +74,8 @@ static const char usage[] =
     "  --routing R           packet model: minimal (default), adaptive, ugal (dragonflies),\n"
     "                        ecmp (per-flow hash over the minimal next hops)\n"
     "  --packet-engine E     packet model: loop (default) or actors (the earlier engine)\n"
+    "  --flow-engine E       model cm02: simgrid (default: SimGrid's network model) or loop\n"
+    "                        (collsim's own fluid network, the same max-min sharing)\n"
     "  --send-overhead T     CPU time of the sender per message, e.g. 1.2us (default 0)\n"
     "  --recv-overhead T     CPU time of the receiver per message (default 0)\n"
     "  --msg-gap T           minimum time between two messages of one NIC port (default 0)\n"
@@ -182,6 +184,7 @@ static const struct option opts[] = {
     {"eager-limit", required_argument, 0, 1005},
     CLI_FAULT_OPTIONS,
     {"job", required_argument, 0, 1006},       {"no-alone", no_argument, 0, 1007},
+    {"flow-engine", required_argument, 0, 1008},
     {0, 0, 0, 0}};
 
 /* --send-overhead .. --eager-limit (getopt values 1001..1005): the endpoint keys. */
@@ -287,6 +290,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
         v->jobs[v->njobs++] = optarg;
         break;
     case 1007: v->no_alone = 1; break;
+    case 1008: rc = flow_engine_parse(optarg, &g->flow_engine, err); break;
     default: rc = parse_interop_option(c, v, have, err);
     }
     return rc;
@@ -337,6 +341,10 @@ static int parse_args(int argc, char **argv, sim_cli *v)
     if (v->packet_option && v->cfg.model != SIM_MODEL_PACKET)
         return cli_usage_error("sim", "%s applies to --model packet only (the model is %s)",
                                v->packet_option, sim_model_name(v->cfg.model));
+    if (v->cfg.flow_engine == FLOW_ENGINE_LOOP && v->cfg.model != SIM_MODEL_CM02)
+        return cli_usage_error("sim", "--flow-engine loop applies to --model cm02 only (the "
+                                      "model is %s; allowed: cm02)",
+                               sim_model_name(v->cfg.model));
     if (v->cfg.endpoint.given && v->cfg.model == SIM_MODEL_TRAFFIC)
         return cli_usage_error("sim", "--send-overhead, --recv-overhead, --msg-gap, --envelope "
                                       "and --eager-limit apply to timed models (cm02, lv08, "

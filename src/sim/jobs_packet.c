@@ -1,5 +1,5 @@
-/* jobs_packet.c - several jobs on the packet model: one packet network for all of them
- * (jobs_internal.h). The network numbers the ranks of every job of the simulation one
+/* jobs_packet.c - several jobs on the packet model, or on the fluid network of
+ * --flow-engine loop (fluid.h): one network for all of them (jobs_internal.h). The network numbers the ranks of every job of the simulation one
  * after the other (a job's rank r is its sim_state's rank0 + r), and every packet hop
  * goes to the traffic tally of the job whose rank sent the message. */
 #include <stdlib.h>
@@ -14,7 +14,8 @@ int jobs_net_start(const job_set *js, unsigned mask, sim_state *st, topology *t,
     jn->net = NULL;
     jn->host_of_rank = NULL;
     jn->tally = NULL;
-    if (packet_config_check(&js->base.packet, t, err) < 0)
+    int fluid = js->base.model != SIM_MODEL_PACKET;
+    if (!fluid && packet_config_check(&js->base.packet, t, err) < 0)
         return -1;
     int32_t P = 0;
     int first = -1;
@@ -31,8 +32,10 @@ int jobs_net_start(const job_set *js, unsigned mask, sim_state *st, topology *t,
             jn->host_of_rank[st[k].rank0 + r] = st[k].host_of_rank[r];
             jn->tally[st[k].rank0 + r] = &st[k].tally;
         }
-    jn->net = pk_net_new(&js->base.packet, t, P, jn->host_of_rank, st[first].rank_host[0],
-                         &st[first].tally);
+    jn->net = fluid ? fl_net_new(&js->base.fluid, t, P, jn->host_of_rank, st[first].rank_host[0],
+                                 &st[first].tally)
+                    : pk_net_new(&js->base.packet, t, P, jn->host_of_rank, st[first].rank_host[0],
+                                 &st[first].tally);
     pk_net_rank_tallies(jn->net, jn->tally);
     for (int k = 0; k < js->njobs; k++)
         if (mask & (1u << k))

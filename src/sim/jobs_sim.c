@@ -150,7 +150,8 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
 {
     int64_t eager;
     endpoint_config ec;
-    if (jobs_endpoint(js, &ec, &eager, err) < 0 || sim_platform_start(js->base.model, t, err) < 0)
+    if (jobs_endpoint(js, &ec, &eager, err) < 0 ||
+        sim_platform_start(js->base.model, js->base.flow_engine, t, err) < 0)
         return -1;
     sim_state st[JOBS_MAX];
     memset(st, 0, sizeof st);
@@ -167,7 +168,8 @@ static int simulate(const job_set *js, unsigned mask, const job_run *jr, topolog
         if (mask & (1u << k))
             rc = state_init(&st[k], &jr[k], t, hor[k], k, eager, with_ep ? &ep : NULL,
                             &js->base, err);
-    if (rc == 0 && js->base.model == SIM_MODEL_PACKET)
+    if (rc == 0 && (js->base.model == SIM_MODEL_PACKET ||
+                    js->base.flow_engine == FLOW_ENGINE_LOOP))
         rc = jobs_net_start(js, mask, st, t, &jn, err);
     if (rc == 0) {
         for (int k = 0; k < js->njobs; k++)
@@ -232,7 +234,7 @@ static int check_model(const job_set *js, cs_error *err)
                             "external platform (%s)", js->base.topology);
     if (js->njobs < 1 || js->njobs > JOBS_MAX)
         return cs_fail(err, "%d jobs: allowed 1 to %d", js->njobs, JOBS_MAX);
-    return 0;
+    return sim_flow_engine_check(&js->base, err);
 }
 
 void job_result_describe(const job_set *js, int k, job_result *out)

@@ -140,7 +140,8 @@ typedef struct pk_pair {      /* sends a -> b waiting for their receives, or the
 } pk_pair;
 
 /* An event of the loop engine (packet_heap.c): at time t, in the order pushed. */
-enum { PK_EV_PORT, PK_EV_PORT_DONE, PK_EV_NIC, PK_EV_MSG_DONE, PK_EV_RANK, PK_EV_TIMER };
+enum { PK_EV_PORT, PK_EV_PORT_DONE, PK_EV_NIC, PK_EV_MSG_DONE, PK_EV_RANK, PK_EV_TIMER,
+       PK_EV_FLUID /* the fluid network's next date (fluid_net.c) */ };
 typedef struct pk_event {
     double t;
     int64_t id;               /* port, host or rank */
@@ -237,6 +238,7 @@ struct pk_net {
     double ranks_cpu_s;       /* CPU seconds between the loop's runs (rank actors, SimGrid) */
     double handoff_cpu_s;     /* the CPU clock when the loop last stopped */
     double end_cpu_s;         /* the CPU clock when the loop ended for good, 0 before */
+    struct fl_net *fluid;     /* the fluid network (fluid.h) instead of packets, or NULL */
 };
 
 /* packet_net.c */
@@ -317,5 +319,13 @@ pk_next pk_route(pk_net *n, pk_packet *p);
 
 /* packet_ranks.c: the last packet of m arrived (done_at set): completes it. */
 void pk_msg_complete(pk_net *n, pk_msg *m);
+
+/* The fluid network (fluid_net.c, fluid.h), when n->fluid is set: both sides of m are
+ * posted and its flow starts (instead of its packets); the loop engine's PK_EV_FLUID
+ * event; pk_net_free's and pk_net_check's part. */
+void fl_msg_start(pk_net *n, pk_msg *m);
+void fl_run(pk_net *n);
+void fl_net_free(pk_net *n);
+int fl_net_check(const pk_net *n, cs_error *err);
 
 #endif

@@ -22,6 +22,7 @@
 #include <simgrid/engine.h>
 
 #include "common/util.h"
+#include "sim/fluid.h"
 #include "sim/packet_internal.h"
 
 /* The port runs now, or, when every packet it has is still crossing the previous link,
@@ -105,6 +106,7 @@ static void run_event(pk_net *n, const pk_event *e)
     case PK_EV_MSG_DONE: pk_msg_complete(n, e->msg); break;
     case PK_EV_RANK: pk_loop_wake_rank(n, (int32_t)e->id); break;
     case PK_EV_TIMER: pk_timer_fire(n, e->id); break;
+    case PK_EV_FLUID: fl_run(n); break;
     }
 }
 
@@ -117,10 +119,13 @@ static int run_until_wake(pk_net *n)
         double t = pk_heap_top(&n->heap);
         if (t == INFINITY)
             break;
-        if (n->nwoken > 0 && t > n->now)
+        /* the fluid network: as SimGrid, what is due within surf/precision happens now */
+        int now_too = n->fluid && t < n->now + FL_SURF_PRECISION;
+        if (n->nwoken > 0 && t > n->now && !now_too)
             return 1;
         pk_heap_pop(&n->heap, &e);
-        n->now = e.t;
+        if (!now_too)
+            n->now = e.t;
         n->events++;
         run_event(n, &e);
     }

@@ -313,6 +313,7 @@ void pk_net_free(pk_net *n)
 {
     if (!n)
         return;
+    fl_net_free(n); /* the fluid network's part, if any */
     for (int64_t i = 0; i < n->nports; i++) {
         if (n->ports[i].bytes_in > 0 && !n->rank_tally) /* what the port took, which it sent
                                                            if the check passed */
@@ -343,6 +344,8 @@ void pk_net_free(pk_net *n)
 
 int pk_net_check(const pk_net *n, cs_error *err)
 {
+    if (n->fluid && fl_net_check(n, err) < 0)
+        return -1;
     for (int64_t i = 0; i < n->nports; i++) {
         const pk_port *pt = &n->ports[i];
         if (pt->queued != 0)

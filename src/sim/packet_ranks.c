@@ -178,6 +178,10 @@ void pk_msg_delivered(pk_net *n, pk_msg *m)
 static void msg_start(pk_net *n, pk_msg *m)
 {
     n->msgs_open++;
+    if (n->fluid) { /* the fluid network: a flow, not packets (fluid_net.c) */
+        fl_msg_start(n, m);
+        return;
+    }
     if (m->src_host == m->dst_host) {
         m->done_at = pk_now(n) + n->t->intra_lat + (double)m->bytes / n->t->intra_bw;
         m->delivered_bytes = m->bytes;

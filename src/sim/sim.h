@@ -68,6 +68,7 @@
 #include "algorithms/registry.h"
 #include "common/error.h"
 #include "sim/endpoint.h"
+#include "sim/fluid.h"
 #include "sim/packet.h"
 #include "sim/placement.h"
 #include "sim/result.h"
@@ -107,6 +108,10 @@ typedef struct sim_config {
                               time_s includes it; `model` shows " barrier=true" */
     char groups[1024];     /* external platforms: a group map (groupmap.h), "" = none */
     packet_config packet;  /* model packet: mtu, buffer, routing */
+    flow_engine flow_engine; /* model cm02: SimGrid's network model (default) or collsim's
+                                own fluid network in the loop engine (fluid.h); the
+                                `model` column shows " flow_engine=loop" for the latter */
+    fluid_config fluid;    /* tests: the fluid network's verification and fault */
     endpoint_config endpoint; /* endpoint costs given by the CLI / sweep keys: they override
                                  the topology spec's and its preset's (endpoint.h); the
                                  `model` column names the effective non-zero ones */
@@ -130,13 +135,17 @@ typedef struct sim_config {
 /* Defaults: linear placement, cm02, the default rates, no per-rank times, the default
  * memory limit, no timeout; the caller fills topology, algorithm and spec. */
 void sim_config_init(sim_config *c);
+/* --flow-engine loop is usable with c's model and topology: cm02 (the models without a
+ * network, traffic and analytic, and the packet model ignore it), no external platform. */
+int sim_flow_engine_check(const sim_config *c, cs_error *err);
 
 typedef struct sim_result {
     sim_row row;
     double *rank_finish_s; /* per_rank: spec.P finish times, else NULL */
     /* measurements of the run that are no result column (`collsim sim --verbose`) */
     double cpu_s;          /* CPU time (user + system) of the simulating process */
-    int64_t packet_hops;   /* model packet: packets x links crossed (pk_net_packet_hops) */
+    int64_t packet_hops;   /* model packet: packets x links crossed (pk_net_packet_hops);
+                              --flow-engine loop: flows simulated */
     int64_t packet_events; /* model packet, loop engine: events run (pk_net_stats) */
     double packet_engine_cpu_s; /* CPU seconds in the loop engine's event loop */
     double packet_setup_cpu_s;  /* CPU seconds before its first event (topology, platform,

@@ -145,13 +145,14 @@ int sim_job_finish_payload(sim_job *job, void **payload, size_t *len, cs_error *
 
 /* Initialises SimGrid for a model and loads the platform file (once per process). */
 void sim_simgrid_start(sim_model model, const char *platform);
-/* The model's network is its own, not SimGrid's (packet): SimGrid only runs its actors,
- * on a platform of hosts alone (topo_hosts_platform_path). */
-int sim_model_own_network(sim_model m);
+/* The model's network is its own, not SimGrid's (packet; cm02 under the loop flow engine,
+ * fluid.h): SimGrid only runs its actors, on a platform of hosts alone
+ * (topo_hosts_platform_path). */
+int sim_model_own_network(sim_model m, flow_engine fe);
 /* Starts SimGrid for model m on t (sim_simgrid_start): the hosts-only platform for a model
  * with a network of its own, else the whole platform with its links tagged
  * (sim_links_map). An external platform (t->ext) was loaded whole before (place_job). */
-int sim_platform_start(sim_model m, const topology *t, cs_error *err);
+int sim_platform_start(sim_model m, flow_engine fe, const topology *t, cs_error *err);
 
 /* SimGrid's command-line options for a model (NULL-terminated, static strings). */
 const char *const *sim_model_cfg(sim_model m);

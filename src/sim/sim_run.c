@@ -68,6 +68,21 @@ const char *const *sim_model_cfg(sim_model m)
 
 /* ---- configuration and results ------------------------------------------------------------ */
 
+int sim_flow_engine_check(const sim_config *c, cs_error *err)
+{
+    if (c->flow_engine != FLOW_ENGINE_LOOP || c->model == SIM_MODEL_TRAFFIC ||
+        c->model == SIM_MODEL_ANALYTIC || c->model == SIM_MODEL_PACKET)
+        return 0;
+    if (c->model != SIM_MODEL_CM02)
+        return cs_fail(err, "flow engine loop: model %s is not reproduced yet (allowed with "
+                            "--flow-engine loop: cm02; or --flow-engine simgrid)",
+                       sim_model_name(c->model));
+    if (sim_is_external_platform(c->topology))
+        return cs_fail(err, "flow engine loop: external platforms (%s) are not supported yet "
+                            "(use --flow-engine simgrid)", c->topology);
+    return 0;
+}
+
 void sim_config_init(sim_config *c)
 {
     memset(c, 0, sizeof *c);
@@ -104,6 +119,10 @@ void sim_row_describe(const sim_config *c, sim_row *row)
     row->size_bytes = c->spec.bytes;
     placement_format(&c->placement, row->placement, sizeof row->placement);
     sim_model_describe(c->model, &c->packet, row->model, sizeof row->model);
+    if (c->flow_engine == FLOW_ENGINE_LOOP && c->model != SIM_MODEL_PACKET) {
+        size_t mlen = strlen(row->model);
+        snprintf(row->model + mlen, sizeof row->model - mlen, " flow_engine=loop");
+    }
     endpoint_config ep;
     cs_error ignored; /* a bad key fails the point in sim_run; the row shows the CLI's */
     if (c->model != SIM_MODEL_TRAFFIC)
@@ -150,14 +169,14 @@ void sim_simgrid_start(sim_model model, const char *platform)
     simgrid_load_platform(platform);
 }
 
-int sim_model_own_network(sim_model m)
+int sim_model_own_network(sim_model m, flow_engine fe)
 {
-    return m == SIM_MODEL_PACKET;
+    return m == SIM_MODEL_PACKET || (m == SIM_MODEL_CM02 && fe == FLOW_ENGINE_LOOP);
 }
 
-int sim_platform_start(sim_model m, const topology *t, cs_error *err)
+int sim_platform_start(sim_model m, flow_engine fe, const topology *t, cs_error *err)
 {
-    int own = sim_model_own_network(m);
+    int own = sim_model_own_network(m, fe);
     if (!t->ext) { /* an external platform is loaded already (sim_external_prepare) */
         char platform[4096];
         if ((own ? topo_hosts_platform_path(t, platform, sizeof platform, err)
@@ -173,7 +192,7 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
                     int64_t eager_limit, traffic_counts *tc,
                     double *time_s, double *rank_finish, pk_run_stats *pks, cs_error *err)
 {
-    if (sim_platform_start(c->model, t, err) < 0)
+    if (sim_platform_start(c->model, c->flow_engine, t, err) < 0)
         return -1;
 
     int32_t P = run->spec.P;
@@ -197,6 +216,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         traffic_tally_init(&st.tally, t);
         if (c->model == SIM_MODEL_PACKET)
             st.net = pk_net_new(&c->packet, t, P, host_of_rank, st.rank_host[0], &st.tally);
+        else if (c->flow_engine == FLOW_ENGINE_LOOP)
+            st.net = fl_net_new(&c->fluid, t, P, host_of_rank, st.rank_host[0], &st.tally);
         endpoint_sim ep = {.cfg = *ec};
         if (endpoint_active(ec)) {
             endpoint_ports_init(&ep.ports, t);
@@ -212,6 +233,9 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
         rc = st.net ? pk_net_check(st.net, err) : 0;
         if (st.net)
             pk_net_stats(st.net, pks);
+        fl_run_stats fs;
+        if (st.net && fl_net_stats(st.net, &fs))
+            pks->packet_hops = fs.flows; /* --verbose: what the loop engine moved */
         if (rc == 0)
             rc = sim_actors_check_finished(&st, err);
         pk_net_free(st.net);
@@ -296,6 +320,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     int rc = place_job(c, &t, host_of_rank, err);
     if (rc == 0 && c->model == SIM_MODEL_PACKET)
         rc = packet_config_check(&c->packet, t, err);
+    if (rc == 0)
+        rc = sim_flow_engine_check(c, err);
     /* every timed model runs both forms of the IR (sim_exec.c); the analytic one steps */
     int analytic = c->model == SIM_MODEL_ANALYTIC;
     if (rc == 0 && analytic && (alg->flags & ALG_DEPS))

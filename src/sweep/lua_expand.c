@@ -81,6 +81,10 @@ static void push_point(lua_State *L, const sweep_plan *p, const sweep_point *pt,
         lua_pushstring(L, pk_engine_name(pt->engine));
         lua_setfield(L, -2, "packet_engine");
     }
+    if (pt->model == SIM_MODEL_CM02) {
+        lua_pushstring(L, flow_engine_name(pt->flow_engine));
+        lua_setfield(L, -2, "flow_engine");
+    }
     lua_pushboolean(L, pt->barrier);
     lua_setfield(L, -2, "barrier");
     push_endpoint(L, &pt->endpoint);
@@ -183,6 +187,8 @@ static int combination_exists(const sweep_plan *p, const sweep_axes *ax, const s
     if (ax->v[AX_MODEL][pos[AX_MODEL]].i != SIM_MODEL_PACKET &&
         (pos[AX_ROUTING] || pos[AX_MTU] || pos[AX_BUFFER] || pos[AX_ENGINE]))
         return 0;
+    if (ax->v[AX_MODEL][pos[AX_MODEL]].i != SIM_MODEL_CM02 && pos[AX_FLOW_ENGINE])
+        return 0; /* flow_engine applies to cm02 */
     if (ax->v[AX_JOBS][pos[AX_JOBS]].i >= 0) /* jobs: each job's algorithm is checked */
         return 1;
     const char *name = sweep_plan_str(p, ax->variant_name[ax->v[AX_ALGORITHM][pos[AX_ALGORITHM]].i]);
@@ -225,6 +231,8 @@ static void make_point(const sweep_plan *p, const sweep_axes *ax, const size_t *
     pt->mtu = V(AX_MTU).i;
     pt->buffer = V(AX_BUFFER).i;
     pt->engine = (pk_engine)V(AX_ENGINE).i;
+    pt->flow_engine = pt->model == SIM_MODEL_CM02 ? (flow_engine)V(AX_FLOW_ENGINE).i
+                                                  : FLOW_ENGINE_SIMGRID;
     pt->barrier = (int32_t)V(AX_BARRIER).i;
     point_endpoint(ax, pos, &pt->endpoint);
     pt->ranks_per_node = (int32_t)V(AX_RANKS_PER_NODE).i;

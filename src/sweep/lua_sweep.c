@@ -28,7 +28,8 @@
     "topology, groups, collective, algorithm (or topologies, collectives, algorithms), "     \
     "ranks, "                                                                                \
     "ranks_per_node, size (sizes), placement (placements), model (models), routing "         \
-    "(routings), mtu (mtus), buffer (buffers), packet_engine, barrier, workload (workloads), " \
+    "(routings), mtu (mtus), buffer (buffers), packet_engine, flow_engine, barrier, "         \
+    "workload (workloads), "                                                                 \
     "root, dst, send_overhead, recv_overhead, msg_gap, envelope, eager_limit, "               \
     "dims, fail_links, degrade_links, fault_seed, "                                          \
     "reduce_rate, copy_rate, repetitions, auto_factor, auto_model, filter, on_result, jobs"
@@ -45,7 +46,7 @@ static const struct {
     {"placement", "placements", AX_PLACEMENT}, {"model", "models", AX_MODEL},
     {"routing", "routings", AX_ROUTING},      {"mtu", "mtus", AX_MTU},
     {"buffer", "buffers", AX_BUFFER},         {"barrier", NULL, AX_BARRIER},
-    {"packet_engine", NULL, AX_ENGINE},
+    {"packet_engine", NULL, AX_ENGINE},      {"flow_engine", NULL, AX_FLOW_ENGINE},
     {"workload", "workloads", AX_WORKLOAD},   {"root", NULL, AX_ROOT},
     {"dst", NULL, AX_DST},                    {"dims", NULL, AX_DIMS},
     {"reduce_rate", NULL, AX_REDUCE},         {"copy_rate", NULL, AX_COPY},
@@ -354,6 +355,16 @@ static void v_engine(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const c
     sweep_axes_add(ax, a, e, 0);
 }
 
+static void v_flow_engine(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
+{
+    (void)p;
+    flow_engine e;
+    cs_error err;
+    if (flow_engine_parse(luaL_checkstring(L, -1), &e, &err) < 0)
+        fail_cs(L, key, &err);
+    add_value(ax, a, e, 0);
+}
+
 /* "AxB": checked now; a function is called for each point (lua_expand.c). */
 static void v_dims(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, const char *key)
 {
@@ -430,6 +441,7 @@ static value_fn axis_reader(int a)
     case AX_MODEL: return v_model;
     case AX_ROUTING: return v_routing;
     case AX_ENGINE: return v_engine;
+    case AX_FLOW_ENGINE: return v_flow_engine;
     case AX_BARRIER: return v_barrier;
     case AX_SEND_OVERHEAD:
     case AX_RECV_OVERHEAD:
@@ -587,6 +599,8 @@ static void add_defaults(sweep_plan *p, sweep_axes *ax)
         sweep_axes_add(ax, AX_BUFFER, PK_DEFAULT_BUFFER, 0);
     if (!ax->n[AX_ENGINE])
         sweep_axes_add(ax, AX_ENGINE, PK_ENGINE_LOOP, 0);
+    if (!ax->n[AX_FLOW_ENGINE])
+        sweep_axes_add(ax, AX_FLOW_ENGINE, FLOW_ENGINE_SIMGRID, 0);
     if (!ax->n[AX_BARRIER])
         sweep_axes_add(ax, AX_BARRIER, 0, 0);
     for (int a = AX_SEND_OVERHEAD; a <= AX_EAGER_LIMIT; a++)

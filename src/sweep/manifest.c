@@ -69,6 +69,8 @@ static void write_point(FILE *f, const sweep_plan *p, const sweep_point *pt,
                 pk_routing_name(pt->routing), pt->mtu, pt->buffer);
     if (pt->model == SIM_MODEL_PACKET && pt->engine != PK_ENGINE_LOOP)
         fprintf(f, "\"packet_engine\": \"%s\", ", pk_engine_name(pt->engine));
+    if (pt->flow_engine != FLOW_ENGINE_SIMGRID)
+        fprintf(f, "\"flow_engine\": \"%s\", ", flow_engine_name(pt->flow_engine));
     if (pt->barrier)
         fputs("\"barrier\": true, ", f);
     if (pt->endpoint.given) {

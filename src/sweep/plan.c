@@ -242,6 +242,9 @@ static void canonical_tail(const sweep_plan *p, const sweep_point *pt,
     if (pt->model == SIM_MODEL_PACKET && pt->engine != PK_ENGINE_LOOP) /* ids kept */
         snprintf(buf + len, n - len, "packet_engine=%s\n", pk_engine_name(pt->engine));
     len = strlen(buf);
+    if (pt->flow_engine != FLOW_ENGINE_SIMGRID) /* ids kept */
+        snprintf(buf + len, n - len, "flow_engine=%s\n", flow_engine_name(pt->flow_engine));
+    len = strlen(buf);
     if (*sweep_plan_str(p, pt->groups))
         snprintf(buf + len, n - len, "groups=%s\n", sweep_plan_str(p, pt->groups));
     len = strlen(buf);
@@ -364,6 +367,7 @@ int sweep_point_config(const sweep_plan *p, const sweep_point *pt, sim_config *c
         c->packet.buffer = pt->buffer;
         c->packet.engine = pt->engine;
     }
+    c->flow_engine = pt->flow_engine;
     c->reduce_Bps = pt->reduce_Bps;
     c->copy_Bps = pt->copy_Bps;
     c->barrier = pt->barrier;

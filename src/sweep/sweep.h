@@ -65,6 +65,7 @@ typedef struct sweep_point {
     pk_routing routing;         /* model packet: routing, mtu and buffer (else defaults) */
     int64_t mtu, buffer;
     pk_engine engine;           /* model packet: loop (default) or actors */
+    flow_engine flow_engine;    /* model cm02: simgrid (default) or loop (sim/fluid.h) */
     int32_t barrier;            /* 1: a dissemination barrier before the collective */
     endpoint_config endpoint;   /* endpoint keys the sweep gave (.given); they override the
                                    topology's and its preset's (sim/endpoint.h) */

@@ -210,6 +210,7 @@ enum {
     AX_MTU,        /* bytes */
     AX_BUFFER,     /* bytes */
     AX_ENGINE,     /* pk_engine: model packet only, like routing */
+    AX_FLOW_ENGINE, /* flow_engine: model cm02 only (the others take its first value) */
     AX_BARRIER,    /* 0 or 1: a dissemination barrier before the collective (sim.h) */
     AX_SEND_OVERHEAD, /* endpoint costs (sim/endpoint.h): .i = -1 not given (the topology's */
     AX_RECV_OVERHEAD, /*   and preset's apply), else times in .d (seconds), sizes in .i */
