@@ -362,7 +362,7 @@ static void v_flow_engine(lua_State *L, sweep_plan *p, sweep_axes *ax, int a, co
     cs_error err;
     if (flow_engine_parse(luaL_checkstring(L, -1), &e, &err) < 0)
         fail_cs(L, key, &err);
-    add_value(ax, a, e, 0);
+    sweep_axes_add(ax, a, e, 0);
 }
 
 /* "AxB": checked now; a function is called for each point (lua_expand.c). */
