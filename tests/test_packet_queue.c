@@ -21,8 +21,8 @@ enum { NPOOLS = 3, MAXPK = 4000 };
 
 typedef struct model {
     pk_net net;
-    pk_port *port;            /* port 0: pools 0..NPOOLS-1 are its channels' credits */
-    int32_t *credit;          /* port->credit */
+    pk_port port;
+    int32_t credit[NPOOLS];
     pk_packet *all[MAXPK]; /* the reference: every packet pushed and not yet taken */
     int nall;
     uint64_t seq;
@@ -31,11 +31,9 @@ typedef struct model {
 static void model_init(model *m, int32_t credit)
 {
     memset(m, 0, sizeof *m);
-    m->net.vc_shift = 2; /* 1 << 2 >= NPOOLS channels */
-    m->port = calloc(1, sizeof *m->port + (4 << m->net.vc_shift) * sizeof(int32_t));
-    m->credit = m->port->credit;
     for (int i = 0; i < NPOOLS; i++)
         m->credit[i] = credit;
+    m->net.credit = m->credit;
 }
 
 static pk_packet *push(model *m, double ready, int32_t bytes, int64_t pool)
@@ -44,7 +42,7 @@ static pk_packet *push(model *m, double ready, int32_t bytes, int64_t pool)
     p->ready = ready;
     p->bytes = bytes;
     p->pool = pool;
-    pk_queue_push(m->port, p);
+    pk_queue_push(&m->port, p);
     m->all[m->nall++] = p;
     return p;
 }
@@ -70,7 +68,7 @@ static pk_packet *reference_take(const model *m, double now, int youngest)
 static int take_expect(model *m, double now, pk_packet *expect)
 {
     int32_t before = expect && expect->pool >= 0 ? m->credit[expect->pool] : 0;
-    pk_packet *got = pk_queue_take(&m->net, m->port, now);
+    pk_packet *got = pk_queue_take(&m->net, &m->port, now);
     int ok = got == expect &&
              (!got || got->pool < 0 || m->credit[got->pool] == before - got->bytes);
     if (got) {
@@ -86,8 +84,7 @@ static int take_expect(model *m, double now, pk_packet *expect)
 
 static void model_free(model *m)
 {
-    pk_queue_free(m->port); /* its lanes; the packets are the caller's */
-    free(m->port);
+    pk_queue_free(&m->port); /* its lanes; the packets are the caller's */
     for (int i = 0; i < m->nall; i++)
         free(m->all[i]);
 }
@@ -102,7 +99,7 @@ static void test_small_passes_large(void)
     CU_ASSERT(take_expect(&m, 0, NULL));  /* 36 left */
     m.credit[0] = 4096;
     CU_ASSERT(take_expect(&m, 0, big));
-    CU_ASSERT_EQUAL(m.port->packets, 0);
+    CU_ASSERT_EQUAL(m.port.packets, 0);
     model_free(&m);
 }
 
@@ -185,7 +182,7 @@ static int random_run(unsigned seed, int youngest)
         if (!want || !take_expect(&m, now, want))
             bad++;
     }
-    if (!bad && m.port->packets != 0)
+    if (!bad && m.port.packets != 0)
         bad++;
     model_free(&m); /* frees what the queue still holds */
     return bad;

@@ -26,7 +26,7 @@ static void port_main(int argc, char **argv)
     (void)argv;
     pk_port *pt = sg_actor_self_get_data();
     pk_net *n = pt->net;
-    n->port_actor[pk_port_id(n, pt)] = sg_actor_self(); /* see start_daemon */
+    n->port_actor[pt - n->ports] = sg_actor_self(); /* see start_daemon */
     for (;;) {
         double now = simgrid_get_clock();
         pk_packet *p = NULL;

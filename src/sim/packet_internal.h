@@ -80,7 +80,7 @@ typedef struct pk_packet {
 
 /* Arrived packets of one port that need the same credit pool and are of the same size
  * class (packet_queue.c), oldest first. */
-typedef struct pk_lane {     /* 64 bytes: one cache line */
+typedef struct pk_lane {
     pk_packet *head, *tail;
     int64_t pool;             /* -1: into the destination host, no credit needed */
     int32_t size_class;       /* bit length of the packets' bytes */
@@ -89,40 +89,28 @@ typedef struct pk_lane {     /* 64 bytes: one cache line */
      * more: while the pool has fewer credits, they need not be looked at again. */
     pk_packet *blocked_end;
     int32_t blocked_min;
-    /* the head's ready, seq and bytes: the port compares the lanes' heads without
-     * touching their packets */
-    uint32_t head_seq;
-    double head_ready;
-    int32_t head_bytes;
 } pk_lane;
-_Static_assert(sizeof(pk_lane) == 64, "a lane is one cache line");
 
 /* An output port. Its packets are in the order (ready, seq): by arrival, then first
  * queued first. Those still crossing the previous link are in `flying`; arrived ones are
- * in lanes (packet_queue.c says why). The credits of its downstream buffer, one count per
- * virtual channel, follow its fields in the same block (pk_port_at): taking a packet and
- * returning a credit touch the port's lines only. */
-typedef struct pk_port {     /* 128 bytes of fields, then the credits; 64-byte aligned */
+ * in lanes (packet_queue.c says why). */
+typedef struct pk_port {     /* 128 bytes, 64-byte aligned: two cache lines, all hot */
     pk_packet *flying, *flying_tail; /* not arrived yet, sorted by (ready, seq) */
     pk_lane *lanes;           /* every lane the port has had, none freed before the end */
     int32_t *active;          /* indexes of the non-empty lanes */
-    int32_t nactive, nlanes, last_lane; /* lanes allocated: 4, or nlanes rounded up to a
-                                           power of two */
+    int32_t nactive, nlanes, last_lane;
     int wait;
     uint32_t seq;             /* packets queued so far (wraps) */
-    int32_t packets;          /* packets flying or in a lane (each holds an upstream credit,
-                                 or is its message's one empty packet) */
-    double flying_ready;      /* flying->ready when flying is not NULL (read without
-                                 touching the packet) */
+    int32_t cap_lanes;
+    int64_t packets;          /* packets flying or in a lane */
     int64_t queued;           /* bytes waiting in the queue */
     int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
     double bw, lat;
     pk_packet *current;       /* loop engine: the packet being serialized */
     int64_t bytes_in, bytes_out;
     struct pk_net *net;       /* set with the port's first packet */
-    int32_t credit[];         /* free bytes per virtual channel: credit[pool & vc mask] */
 } pk_port;
-_Static_assert(sizeof(pk_port) == 128, "a port's fields are two cache lines");
+_Static_assert(sizeof(pk_port) == 128, "a port is two cache lines");
 
 typedef struct pk_nic {
     struct pk_net *net;
@@ -216,18 +204,15 @@ struct pk_net {
     traffic_tally *tally;
     traffic_tally *const *rank_tally; /* pk_net_rank_tallies: per source rank, or NULL */
     int64_t nports;           /* 2 * t->nlinks: port id = traffic_resource(t, hop) */
-    pk_port *ports;           /* port id at byte id << port_shift (pk_port_at) */
-    int port_shift;           /* a port's block: its fields and 1 << vc_shift credits,
-                                 rounded up to a power of two (>= 256 bytes) */
+    pk_port *ports;
     sg_actor_t *port_actor;   /* actors engine: each port's actor, created with its first
                                  packet */
     int nvc;                  /* virtual channels */
     int vc_shift;             /* pools per port: 1 << vc_shift >= nvc (a shift, not a
                                  division, finds a pool's port) */
     int64_t pool_base;        /* nports << vc_shift: the first host injection pool */
-    int32_t *inject_credit;   /* free bytes of each host's injection buffer (pool
-                                 pool_base + host); a port's pools (port << vc_shift) + vc
-                                 are its credit[vc] */
+    int32_t *credit;          /* free bytes per pool: (port << vc_shift) + vc, then one per
+                                 host */
     pk_nic *nics;             /* per host, NIC created on first use */
     pk_rank *ranks;
     pk_pair *pairs;           /* open addressing on key */
@@ -263,21 +248,6 @@ struct pk_net {
     double engine_cpu_s;      /* CPU seconds inside the event loop */
     double first_event_cpu_s; /* the process's CPU clock when the loop first ran, 0 before */
 };
-
-/* Port `id` (traffic_resource of a hop) and the id of a port. */
-static inline pk_port *pk_port_at(const pk_net *n, int64_t id)
-{
-    return (pk_port *)(void *)((char *)n->ports + (id << n->port_shift));
-}
-static inline int64_t pk_port_id(const pk_net *n, const pk_port *pt)
-{
-    return (int64_t)((const char *)pt - (const char *)n->ports) >> n->port_shift;
-}
-/* The free bytes of credit pool `pool` < n->pool_base: its port's credit of that channel. */
-static inline int32_t *pk_pool_credit(const pk_net *n, int64_t pool)
-{
-    return &pk_port_at(n, pool >> n->vc_shift)->credit[pool & ((1 << n->vc_shift) - 1)];
-}
 
 /* packet_net.c */
 /* The model's clock: the loop engine's, or SimGrid's under the actors engine. */

@@ -33,7 +33,7 @@
 static void push_at_arrival(pk_net *n, int64_t id, const pk_packet *p)
 {
     if (p->holding >= 0 && p->holding < n->pool_base) {
-        double d = pk_port_at(n, p->holding >> n->vc_shift)->lat;
+        double d = n->ports[p->holding >> n->vc_shift].lat;
         if (n->now + d == p->ready) {
             pk_heap_push_after(&n->heap, n->now, d, PK_EV_PORT, id);
             return;
@@ -44,10 +44,10 @@ static void push_at_arrival(pk_net *n, int64_t id, const pk_packet *p)
 
 void pk_loop_port_wake(pk_net *n, pk_port *pt)
 {
-    if (pt->nactive == 0 && pt->flying && pt->flying_ready > n->now)
-        push_at_arrival(n, pk_port_id(n, pt), pt->flying);
+    if (pt->nactive == 0 && pt->flying && pt->flying->ready > n->now)
+        push_at_arrival(n, pt - n->ports, pt->flying);
     else
-        pk_heap_push(&n->heap, n->now, PK_EV_PORT, pk_port_id(n, pt), NULL);
+        pk_heap_push(&n->heap, n->now, PK_EV_PORT, pt - n->ports, NULL);
 }
 
 void pk_loop_nic_wake(pk_net *n, int32_t host)
@@ -60,7 +60,7 @@ void pk_loop_nic_wake(pk_net *n, int32_t host)
  * packet_net.c wakes it). Empty packets cross at once. */
 static void port_run(pk_net *n, pk_port *pt)
 {
-    int64_t id = pk_port_id(n, pt);
+    int64_t id = pt - n->ports;
     for (;;) {
         pk_packet *p = NULL;
         int what = pk_port_next(n, pt, n->now, &p);
@@ -85,9 +85,9 @@ static void port_run(pk_net *n, pk_port *pt)
 static void run_event(pk_net *n, const pk_event *e)
 {
     switch (e->kind) {
-    case PK_EV_PORT: port_run(n, pk_port_at(n, e->id)); break;
+    case PK_EV_PORT: port_run(n, &n->ports[e->id]); break;
     case PK_EV_PORT_DONE: {
-        pk_port *pt = pk_port_at(n, e->id);
+        pk_port *pt = &n->ports[e->id];
         pk_packet *p = pt->current;
         pt->current = NULL;
         pk_port_crossed(n, pt, p);

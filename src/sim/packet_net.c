@@ -40,7 +40,7 @@ static void port_wake(pk_net *n, pk_port *pt, int why)
         return;
     pt->wait = PK_BUSY;
     if (n->cfg.engine == PK_ENGINE_ACTORS)
-        sg_actor_resume(n->port_actor[pk_port_id(n, pt)]);
+        sg_actor_resume(n->port_actor[pt - n->ports]);
     else
         pk_loop_port_wake(n, pt);
 }
@@ -58,20 +58,19 @@ static void nic_wake(pk_net *n, pk_nic *nic, int why)
 
 static void credit_return(pk_net *n, int64_t pool, int64_t bytes)
 {
+    n->credit[pool] += (int32_t)bytes;
     if (pool >= n->pool_base) { /* a NIC's injection buffer */
-        n->inject_credit[pool - n->pool_base] += (int32_t)bytes;
         nic_wake(n, &n->nics[pool - n->pool_base], PK_CREDIT);
         return;
     }
-    pk_port *pt = pk_port_at(n, pool >> n->vc_shift);
-    pt->credit[pool & ((1 << n->vc_shift) - 1)] += (int32_t)bytes;
+    pk_port *pt = &n->ports[pool >> n->vc_shift];
     pt->in_buffer -= bytes;
     port_wake(n, pt, PK_CREDIT);
 }
 
 int64_t pk_port_occupancy(const pk_net *n, topo_hop h)
 {
-    const pk_port *pt = pk_port_at(n, traffic_resource(n->t, h));
+    const pk_port *pt = &n->ports[traffic_resource(n->t, h)];
     return pt->queued + pt->in_buffer;
 }
 
@@ -184,7 +183,7 @@ void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h)
 {
     p->port = h.port;
     p->to = h.to;
-    pk_port *pt = pk_port_at(n, p->port);
+    pk_port *pt = &n->ports[p->port];
     if (!pt->net) {
         const topo_link *l = &n->t->links[h.port / 2];
         pt->net = n;
@@ -223,9 +222,9 @@ int pk_nic_cut(pk_net *n, pk_nic *nic)
         return PK_IDLE;
     int64_t pool = pk_inject_pool(n, nic->host);
     int64_t bytes = next_packet_bytes(n, m);
-    if (n->inject_credit[nic->host] < bytes)
+    if (n->credit[pool] < bytes)
         return PK_CREDIT;
-    n->inject_credit[nic->host] -= (int32_t)bytes;
+    n->credit[pool] -= (int32_t)bytes;
     nic->head = m->next; /* round robin: m goes to the back if it has more */
     if (!nic->head)
         nic->tail = NULL;
@@ -275,27 +274,21 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->actor_host = actor_host;
     n->tally = tally;
     n->nports = 2 * t->nlinks;
+    n->ports = aligned_alloc(64, (size_t)(n->nports > 0 ? n->nports : 1) * sizeof *n->ports);
+    if (!n->ports)
+        n->ports = xmalloc((size_t)n->nports * sizeof *n->ports); /* aborts, out of memory */
+    memset(n->ports, 0, (size_t)n->nports * sizeof *n->ports);
+    if (c->engine == PK_ENGINE_ACTORS)
+        n->port_actor = xcalloc((size_t)(n->nports > 0 ? n->nports : 1), sizeof *n->port_actor);
     /* a channel per link crossed: a Valiant path is at most two minimal routes */
     n->nvc = c->fault_one_vc ? 1 : (c->routing == PK_ROUTE_UGAL ? 2 : 1) * t->max_route_hops + 1;
     while ((1 << n->vc_shift) < n->nvc)
         n->vc_shift++;
     n->pool_base = n->nports << n->vc_shift;
-    n->port_shift = 8;
-    while (((size_t)1 << n->port_shift) < sizeof(pk_port) + ((size_t)4 << n->vc_shift))
-        n->port_shift++;
-    size_t port_bytes = (size_t)(n->nports > 0 ? n->nports : 1) << n->port_shift;
-    n->ports = aligned_alloc(64, port_bytes);
-    if (!n->ports)
-        n->ports = xmalloc(port_bytes); /* aborts, out of memory */
-    memset(n->ports, 0, port_bytes);
-    for (int64_t i = 0; i < n->nports; i++)
-        for (int vc = 0; vc < (1 << n->vc_shift); vc++)
-            pk_port_at(n, i)->credit[vc] = (int32_t)c->buffer;
-    if (c->engine == PK_ENGINE_ACTORS)
-        n->port_actor = xcalloc((size_t)(n->nports > 0 ? n->nports : 1), sizeof *n->port_actor);
-    n->inject_credit = xmalloc((size_t)(t->nhosts > 0 ? t->nhosts : 1) * sizeof *n->inject_credit);
-    for (int32_t h = 0; h < t->nhosts; h++)
-        n->inject_credit[h] = (int32_t)c->buffer;
+    int64_t pools = n->pool_base + t->nhosts;
+    n->credit = xmalloc((size_t)pools * sizeof *n->credit);
+    for (int64_t i = 0; i < pools; i++)
+        n->credit[i] = (int32_t)c->buffer;
     n->nics = xcalloc((size_t)t->nhosts, sizeof *n->nics);
     n->ranks = xcalloc((size_t)P, sizeof *n->ranks);
     n->has_next_hops = t->next_hops != NULL;
@@ -322,11 +315,10 @@ void pk_net_free(pk_net *n)
     if (!n)
         return;
     for (int64_t i = 0; i < n->nports; i++) {
-        pk_port *pt = pk_port_at(n, i);
-        if (pt->bytes_in > 0 && !n->rank_tally) /* what the port took, which it sent if the
-                                                   check passed */
-            traffic_tally_hop(n->tally, i, pt->bytes_in);
-        pk_queue_free(pt);
+        if (n->ports[i].bytes_in > 0 && !n->rank_tally) /* what the port took, which it sent
+                                                           if the check passed */
+            traffic_tally_hop(n->tally, i, n->ports[i].bytes_in);
+        pk_queue_free(&n->ports[i]);
     }
     for (int64_t i = 0; i < n->nslabs; i++)
         free(n->slabs[i]);
@@ -338,7 +330,7 @@ void pk_net_free(pk_net *n)
     free(n->route_scratch);
     free(n->ports);
     free(n->port_actor);
-    free(n->inject_credit);
+    free(n->credit);
     free(n->nics);
     free(n->ranks);
     free(n->pairs);
@@ -354,7 +346,7 @@ void pk_net_free(pk_net *n)
 int pk_net_check(const pk_net *n, cs_error *err)
 {
     for (int64_t i = 0; i < n->nports; i++) {
-        const pk_port *pt = pk_port_at(n, i);
+        const pk_port *pt = &n->ports[i];
         if (pt->queued != 0)
             return cs_fail(err, "packet model: network deadlock: %lld bytes stuck at port %lld "
                                 "(link %lld), waiting for buffer credits",

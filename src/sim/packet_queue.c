@@ -32,6 +32,13 @@ static int32_t size_class(int32_t bytes)
     return bytes > 0 ? 32 - __builtin_clz((unsigned)bytes) : 0;
 }
 
+/* Queued at one port fewer than 2^31 packets apart, so the wrapping difference orders
+ * their sequence numbers. */
+static int older(const pk_packet *a, const pk_packet *b)
+{
+    return a->ready < b->ready || (a->ready == b->ready && (int32_t)(a->seq - b->seq) < 0);
+}
+
 /* The index of the lane for packets of `pool` and `cls`, created if new. A port sees few
  * distinct lanes, and consecutive packets mostly share one: a linear search suffices. */
 static int32_t lane_of(pk_port *pt, int64_t pool, int32_t cls)
@@ -42,18 +49,10 @@ static int32_t lane_of(pk_port *pt, int64_t pool, int32_t cls)
     for (int32_t i = 0; i < pt->nlanes; i++)
         if (pt->lanes[i].pool == pool && pt->lanes[i].size_class == cls)
             return pt->last_lane = i;
-    int32_t cap = pt->nlanes < 4 ? 4 : pt->nlanes;
-    if (pt->nlanes == 0 || (pt->nlanes >= 4 && (pt->nlanes & (pt->nlanes - 1)) == 0)) {
-        if (pt->nlanes > 0) /* full: twice as many */
-            cap *= 2;
-        pk_lane *lanes = aligned_alloc(64, (size_t)cap * sizeof *lanes); /* a line each */
-        if (!lanes)
-            lanes = xmalloc((size_t)cap * sizeof *lanes); /* aborts, out of memory */
-        for (int32_t i = 0; i < pt->nlanes; i++)
-            lanes[i] = pt->lanes[i];
-        free(pt->lanes);
-        pt->lanes = lanes;
-        pt->active = xrealloc(pt->active, (size_t)cap * sizeof *pt->active);
+    if (pt->nlanes == pt->cap_lanes) {
+        pt->cap_lanes = pt->cap_lanes ? 2 * pt->cap_lanes : 4;
+        pt->lanes = xrealloc(pt->lanes, (size_t)pt->cap_lanes * sizeof *pt->lanes);
+        pt->active = xrealloc(pt->active, (size_t)pt->cap_lanes * sizeof *pt->active);
     }
     pk_lane *ln = &pt->lanes[pt->nlanes];
     *ln = (pk_lane){.pool = pool, .size_class = cls, .active = -1};
@@ -69,13 +68,11 @@ void pk_queue_push(pk_port *pt, pk_packet *p)
      * a shorter link than those before it goes a few places back (a walk from the head:
      * the list holds the packets crossing the links into this node, a few per link) */
     p->next = NULL;
-    if (!pt->flying_tail) {
-        pt->flying = pt->flying_tail = p;
-        pt->flying_ready = p->ready;
-        return;
-    }
-    if (pt->flying_tail->ready <= p->ready) {
-        pt->flying_tail->next = p;
+    if (!pt->flying_tail || pt->flying_tail->ready <= p->ready) {
+        if (pt->flying_tail)
+            pt->flying_tail->next = p;
+        else
+            pt->flying = p;
         pt->flying_tail = p;
         return;
     }
@@ -84,34 +81,22 @@ void pk_queue_push(pk_port *pt, pk_packet *p)
         at = &(*at)->next;
     p->next = *at;
     *at = p;
-    pt->flying_ready = pt->flying->ready;
-}
-
-/* The lane's head is p (not NULL): its key and size are cached in the lane. */
-static void set_head(pk_lane *ln, pk_packet *p)
-{
-    ln->head = p;
-    ln->head_ready = p->ready;
-    ln->head_seq = p->seq;
-    ln->head_bytes = p->bytes;
 }
 
 /* Moves the packets that have arrived by `now` from the flying list to their lanes. */
 static void land_arrived(pk_port *pt, double now)
 {
-    while (pt->flying && pt->flying_ready <= now) {
+    while (pt->flying && pt->flying->ready <= now) {
         pk_packet *p = pt->flying;
         pt->flying = p->next;
-        if (pt->flying)
-            pt->flying_ready = pt->flying->ready;
-        else
+        if (!pt->flying)
             pt->flying_tail = NULL;
         pk_lane *ln = &pt->lanes[p->lane];
         p->next = NULL;
         if (ln->tail)
             ln->tail->next = p;
         else
-            set_head(ln, p);
+            ln->head = p;
         ln->tail = p;
         if (ln->active < 0) {
             ln->active = pt->nactive;
@@ -138,10 +123,6 @@ static pk_packet *lane_first_fit(pk_lane *ln, int64_t credit, pk_packet **prev)
         *prev = ln->blocked_end;
         p = ln->blocked_end->next;
         smallest = ln->blocked_min;
-    } else if (ln->head_bytes <= credit) { /* the walk would stop at once */
-        ln->blocked_end = NULL;
-        ln->blocked_min = INT32_MAX;
-        return p;
     }
     for (; p && p->bytes > credit; *prev = p, p = p->next)
         if (p->bytes < smallest)
@@ -155,10 +136,8 @@ static void unlink_packet(pk_port *pt, pk_lane *ln, pk_packet *p, pk_packet *pre
 {
     if (prev)
         prev->next = p->next;
-    else if (p->next)
-        set_head(ln, p->next);
     else
-        ln->head = NULL;
+        ln->head = p->next;
     if (ln->tail == p)
         ln->tail = prev;
     if (!ln->head) { /* out of the active list: the last one takes its place */
@@ -175,33 +154,21 @@ pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now)
 {
     land_arrived(pt, now);
     pk_packet *best = NULL, *best_prev = NULL;
-    pk_lane *best_lane = NULL;
-    double best_ready = 0;
-    uint32_t best_seq = 0;
-    int32_t vc_mask = (1 << n->vc_shift) - 1;
     for (int32_t i = 0; i < pt->nactive; i++) {
         pk_lane *ln = &pt->lanes[pt->active[i]];
         pk_packet *prev = NULL, *p = ln->head;
         if (ln->pool >= 0)
-            p = lane_first_fit(ln, pt->credit[ln->pool & vc_mask], &prev);
-        if (!p)
-            continue;
-        double ready = p == ln->head ? ln->head_ready : p->ready;
-        uint32_t seq = p == ln->head ? ln->head_seq : p->seq;
-        /* older: by ready, then by seq (fewer than 2^31 apart: the wrapping difference) */
-        if (!best || ready < best_ready || (ready == best_ready && (int32_t)(seq - best_seq) < 0)) {
+            p = lane_first_fit(ln, n->credit[ln->pool], &prev);
+        if (p && (!best || older(p, best))) {
             best = p;
             best_prev = prev;
-            best_lane = ln;
-            best_ready = ready;
-            best_seq = seq;
         }
     }
     if (!best)
         return NULL;
-    unlink_packet(pt, best_lane, best, best_prev);
+    unlink_packet(pt, &pt->lanes[best->lane], best, best_prev);
     if (best->pool >= 0) {
-        pt->credit[best->pool & vc_mask] -= best->bytes;
+        n->credit[best->pool] -= best->bytes;
         pt->in_buffer += best->bytes;
     }
     pt->queued -= best->bytes;

@@ -77,7 +77,7 @@ int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops)
 
 static int64_t occupancy(const pk_net *n, pk_next h)
 {
-    const pk_port *pt = pk_port_at(n, h.port);
+    const pk_port *pt = &n->ports[h.port];
     return pt->queued + pt->in_buffer;
 }
 
