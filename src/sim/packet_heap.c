@@ -37,19 +37,34 @@ static int before(const pk_heap_entry *a, const pk_heap_entry *b)
 
 /* ---- rings ------------------------------------------------------------------------ */
 
+/* Unrolls the full ring into one twice as large. */
+static void ring_grow(pk_ring *r)
+{
+    int64_t cap = r->cap ? 2 * r->cap : 256;
+    pk_heap_entry *ev = xmalloc((size_t)cap * sizeof *ev);
+    for (int64_t i = 0; i < r->n; i++)
+        ev[i] = r->ev[(r->head + i) & (r->cap - 1)];
+    free(r->ev);
+    r->ev = ev;
+    r->cap = cap;
+    r->head = 0;
+}
+
+/* Appends the entry (t, seq_kind, what), written field by field (no struct copy through
+ * the stack on the hot path). */
+static inline void ring_put(pk_ring *r, double t, uint64_t seq_kind, int64_t what)
+{
+    if (r->n == r->cap)
+        ring_grow(r);
+    pk_heap_entry *e = &r->ev[(r->head + r->n++) & (r->cap - 1)];
+    e->t = t;
+    e->seq_kind = seq_kind;
+    e->what = what;
+}
+
 static void ring_append(pk_ring *r, pk_heap_entry e)
 {
-    if (r->n == r->cap) { /* unroll into a ring twice as large */
-        int64_t cap = r->cap ? 2 * r->cap : 256;
-        pk_heap_entry *ev = xmalloc((size_t)cap * sizeof *ev);
-        for (int64_t i = 0; i < r->n; i++)
-            ev[i] = r->ev[(r->head + i) & (r->cap - 1)];
-        free(r->ev);
-        r->ev = ev;
-        r->cap = cap;
-        r->head = 0;
-    }
-    r->ev[(r->head + r->n++) & (r->cap - 1)] = e;
+    ring_put(r, e.t, e.seq_kind, e.what);
 }
 
 static pk_heap_entry ring_take(pk_ring *r)
@@ -135,18 +150,18 @@ static int lane_of(pk_heap *h, double d)
 
 void pk_heap_push_after(pk_heap *h, double now, double d, int kind, int64_t id)
 {
-    pk_heap_entry e = entry(h, now + d, kind, id);
-    int lane = e.t == (h->ring.n > 0 ? h->ring_t : h->now) ? -1 : lane_of(h, d);
+    double t = now + d;
+    uint64_t seq_kind = h->seq++ << 3 | (uint64_t)kind;
+    int lane = t == (h->ring.n > 0 ? h->ring_t : h->now) ? -1 : lane_of(h, d);
     if (lane < 0) {
-        push_entry(h, e);
+        push_entry(h, (pk_heap_entry){.t = t, .seq_kind = seq_kind, .what = id});
         return;
     }
     pk_ring *r = &h->lanes[lane].ring;
-    ring_append(r, e);
-    if (r->n == 1) { /* the lane's head goes into the heap */
-        e.what |= (int64_t)(lane + 1) << LANE_SHIFT;
-        heap_insert(h, e);
-    }
+    ring_put(r, t, seq_kind, id);
+    if (r->n == 1) /* the lane's head goes into the heap */
+        heap_insert(h, (pk_heap_entry){.t = t, .seq_kind = seq_kind,
+                                       .what = id | (int64_t)(lane + 1) << LANE_SHIFT});
 }
 
 /* Removes the heap's top into *top (its lane's next taking its place). */

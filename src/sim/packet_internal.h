@@ -49,6 +49,16 @@ typedef struct pk_msg {
                                  under UGAL, ngroups + 1 path lengths (packet_route.c) */
 } pk_msg;
 
+/* The minimal next hops from node `at` toward host `dst` (topo_next_hops, as pk_next),
+ * remembered in a direct-mapped table (packet_route.c): 64 bytes, one cache line. */
+enum { PK_MEMO_HOPS = 6 };
+typedef struct pk_hop_memo {
+    int32_t at, dst;          /* at = -1: empty */
+    int32_t k;                /* hops (at most PK_MEMO_HOPS: more are not remembered) */
+    int32_t pad;
+    pk_next hops[PK_MEMO_HOPS];
+} pk_hop_memo;
+
 /* 64 bytes, one cache line (the packets live in 64-byte aligned slabs, packet_net.c). */
 typedef struct pk_packet {
     pk_msg *msg;
@@ -212,6 +222,10 @@ struct pk_net {
     int maxdeg;
     topo_hop *scratch;        /* maxdeg hops */
     int32_t *group_host;      /* UGAL: one host per group */
+    pk_hop_memo *memo;        /* adaptive, UGAL, ECMP: next hops remembered (packet_route.c) */
+    uint64_t memo_mask;       /* entries - 1 (a power of two) */
+    int memo_shift;           /* 64 - log2(entries) */
+    pk_next *next_scratch;    /* maxdeg + 1: next hops not remembered */
     uint64_t rng;
     pk_packet *spare;         /* delivered packets, for reuse (linked by next) */
     pk_packet **slabs;        /* every packet allocated, PK_SLAB at a time */
@@ -316,6 +330,14 @@ static inline int32_t *pk_msg_ugal_len(const pk_net *n, pk_msg *m)
 
 /* packet_route.c: the hop out of p->at toward the packet's destination. */
 pk_next pk_route(pk_net *n, pk_packet *p);
+/* The routing state (n->t, n->cfg.routing, n->maxdeg, n->scratch set): the next-hop memo
+ * of 2^memo_bits entries under adaptive, UGAL and ECMP routing (memo_bits <= 0: sized from
+ * the network), and its release. */
+void pk_route_init(pk_net *n, int memo_bits);
+void pk_route_free(pk_net *n);
+/* topo_next_hops(n->t, at, dst, ...) as pk_next: their number, *hops pointing at them
+ * (valid until the next call). */
+int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops);
 
 /* packet_ranks.c: the last packet of m arrived (done_at set): completes it. */
 void pk_msg_complete(pk_net *n, pk_msg *m);

@@ -295,6 +295,7 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->maxdeg = topo_max_degree(t);
     n->scratch = xmalloc((size_t)(n->maxdeg + 1) * sizeof *n->scratch);
     n->route_scratch = xmalloc((size_t)(t->max_route_hops + 1) * sizeof *n->route_scratch);
+    pk_route_init(n, 0);
     if (c->routing == PK_ROUTE_UGAL && t->ngroups > 0) {
         n->group_host = xmalloc((size_t)t->ngroups * sizeof *n->group_host);
         for (int32_t h = t->nhosts - 1; h >= 0; h--)
@@ -334,6 +335,7 @@ void pk_net_free(pk_net *n)
     free(n->nics);
     free(n->ranks);
     free(n->pairs);
+    pk_route_free(n);
     free(n->scratch);
     free(n->group_host);
     free(n->reqs);

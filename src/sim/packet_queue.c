@@ -26,12 +26,10 @@
 #include "common/util.h"
 #include "sim/packet_internal.h"
 
+/* The bit length of bytes (0 for 0). */
 static int32_t size_class(int32_t bytes)
 {
-    int32_t c = 0;
-    for (; bytes > 0; bytes >>= 1)
-        c++;
-    return c;
+    return bytes > 0 ? 32 - __builtin_clz((unsigned)bytes) : 0;
 }
 
 /* Queued at one port fewer than 2^31 packets apart, so the wrapping difference orders

@@ -14,8 +14,72 @@
  * then routes adaptively toward any host of that group until it enters the group, and
  * toward its destination from there. ECMP hashes the message's flow (packet_ranks.c) with
  * the node to pick one of the minimal next hops: per flow, not per packet.
+ *
+ * The next hops of a (node, destination host) do not change during a run (faults are
+ * fixed before it), so they are asked of the family once and remembered as ports in a
+ * direct-mapped table (pk_next_hops): a packet's routing then reads one cache line and
+ * the candidate ports' occupancy, in the family's order, so the choices are the same.
  */
+#include <stdlib.h>
+
+#include "common/util.h"
 #include "sim/packet_internal.h"
+
+void pk_route_init(pk_net *n, int memo_bits)
+{
+    n->next_scratch = xmalloc((size_t)(n->maxdeg + 1) * sizeof *n->next_scratch);
+    if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->t->next_hops)
+        return;
+    if (memo_bits <= 0) { /* about 8 entries per node, 2^10 to 2^19 (32 MiB) */
+        memo_bits = 10;
+        while (memo_bits < 19 && ((int64_t)1 << memo_bits) < 8 * (int64_t)topo_nnodes(n->t))
+            memo_bits++;
+    }
+    n->memo_mask = ((uint64_t)1 << memo_bits) - 1;
+    n->memo_shift = 64 - memo_bits;
+    n->memo = aligned_alloc(64, (size_t)(n->memo_mask + 1) * sizeof *n->memo);
+    if (!n->memo)
+        n->memo = xmalloc((size_t)(n->memo_mask + 1) * sizeof *n->memo); /* aborts */
+    for (uint64_t i = 0; i <= n->memo_mask; i++)
+        n->memo[i].at = -1;
+}
+
+void pk_route_free(pk_net *n)
+{
+    free(n->memo);
+    free(n->next_scratch);
+    n->memo = NULL;
+    n->next_scratch = NULL;
+}
+
+int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops)
+{
+    pk_hop_memo *e = NULL;
+    if (n->memo) {
+        uint64_t key = (uint64_t)(uint32_t)at << 32 | (uint32_t)dst;
+        e = &n->memo[(key * 0x9E3779B97F4A7C15ull) >> n->memo_shift];
+        if (e->at == at && e->dst == dst) {
+            *hops = e->hops;
+            return e->k;
+        }
+    }
+    int k = topo_next_hops(n->t, at, dst, n->scratch, n->maxdeg);
+    pk_next *out = n->next_scratch;
+    if (e && k >= 1 && k <= PK_MEMO_HOPS) {
+        *e = (pk_hop_memo){.at = at, .dst = dst, .k = k};
+        out = e->hops;
+    }
+    for (int i = 0; i < (k > 0 ? k : 1); i++) /* k < 1: the first entry, as before */
+        out[i] = pk_next_of(n->t, n->scratch[i]);
+    *hops = out;
+    return k;
+}
+
+static int64_t occupancy(const pk_net *n, pk_next h)
+{
+    const pk_port *pt = &n->ports[h.port];
+    return pt->queued + pt->in_buffer;
+}
 
 static uint64_t next_random(pk_net *n)
 {
@@ -25,22 +89,26 @@ static uint64_t next_random(pk_net *n)
     return z ^ (z >> 31);
 }
 
-/* The least occupied of the minimal next hops from `at` toward host dst. */
-static topo_hop least_occupied(pk_net *n, int32_t at, int32_t dst, int64_t *occupancy)
+/* The least occupied of the minimal next hops from `at` toward host dst (*occ: its
+ * occupancy, if asked). */
+static pk_next least_occupied(pk_net *n, int32_t at, int32_t dst, int64_t *occ)
 {
-    int k = topo_next_hops(n->t, at, dst, n->scratch, n->maxdeg);
+    const pk_next *h;
+    int k = pk_next_hops(n, at, dst, &h);
+    if (k <= 1 && !occ)
+        return h[0];
     int best = 0;
-    int64_t best_occ = k > 0 ? pk_port_occupancy(n, n->scratch[0]) : 0;
+    int64_t best_occ = k > 0 ? occupancy(n, h[0]) : 0;
     for (int i = 1; i < k; i++) {
-        int64_t occ = pk_port_occupancy(n, n->scratch[i]);
-        if (occ < best_occ) {
+        int64_t o = occupancy(n, h[i]);
+        if (o < best_occ) {
             best = i;
-            best_occ = occ;
+            best_occ = o;
         }
     }
-    if (occupancy)
-        *occupancy = best_occ;
-    return n->scratch[best];
+    if (occ)
+        *occ = best_occ;
+    return h[best];
 }
 
 /* Links of the deterministic route from node `at` until host dst, or (group >= 0) until
@@ -48,10 +116,10 @@ static topo_hop least_occupied(pk_net *n, int32_t at, int32_t dst, int64_t *occu
 static int walk(pk_net *n, int32_t at, int32_t dst, int32_t group, int32_t *reached)
 {
     int len = 0;
+    const pk_next *h;
     while (at != dst && (group < 0 || n->t->group[at] != group) &&
-           len <= 2 * n->t->max_route_hops &&
-           topo_next_hops(n->t, at, dst, n->scratch, n->maxdeg) > 0) {
-        at = topo_hop_head(n->t, n->scratch[0]);
+           len <= 2 * n->t->max_route_hops && pk_next_hops(n, at, dst, &h) > 0) {
+        at = h[0].to;
         len++;
     }
     if (reached)
@@ -113,14 +181,15 @@ static void ugal_decide(pk_net *n, pk_packet *p)
 }
 
 /* ECMP: the next hop the flow's hash picks at p->at. */
-static topo_hop ecmp_hop(pk_net *n, const pk_packet *p)
+static pk_next ecmp_hop(pk_net *n, const pk_packet *p)
 {
-    int k = topo_next_hops(n->t, p->at, p->msg->dst_host, n->scratch, n->maxdeg);
+    const pk_next *hops;
+    int k = pk_next_hops(n, p->at, p->msg->dst_host, &hops);
     uint64_t h = p->msg->flow ^ ((uint64_t)(p->at + 1) * 0x9E3779B97F4A7C15ull);
     h ^= h >> 31;
     h *= 0xBF58476D1CE4E5B9ull;
     h ^= h >> 29;
-    return n->scratch[k > 1 ? (int)(h % (uint64_t)k) : 0];
+    return hops[k > 1 ? (int)(h % (uint64_t)k) : 0];
 }
 
 pk_next pk_route(pk_net *n, pk_packet *p)
@@ -129,7 +198,7 @@ pk_next pk_route(pk_net *n, pk_packet *p)
     if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->has_next_hops)
         return p->msg->route[p->hops];
     if (n->cfg.routing == PK_ROUTE_ECMP)
-        return pk_next_of(t, ecmp_hop(n, p));
+        return ecmp_hop(n, p);
     int32_t dst = p->msg->dst_host;
     if (n->cfg.routing == PK_ROUTE_UGAL) {
         if (!p->decided && !topo_is_host(t, p->at)) {
@@ -141,5 +210,5 @@ pk_next pk_route(pk_net *n, pk_packet *p)
         if (p->via >= 0)
             dst = n->group_host[p->via];
     }
-    return pk_next_of(t, least_occupied(n, p->at, dst, NULL));
+    return least_occupied(n, p->at, dst, NULL);
 }

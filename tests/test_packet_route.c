@@ -1,0 +1,142 @@
+/* test_packet_route.c - the packet model's next-hop memo (src/sim/packet_route.c,
+ * pk_next_hops): adaptive, UGAL and ECMP routing read the minimal next hops of (node,
+ * destination host) from a direct-mapped table instead of asking the family each time.
+ *
+ *   - for every node and host of small networks of each family with next hops, asked
+ *     twice (filled, then remembered), pk_next_hops gives topo_next_hops's hops, in its
+ *     order, as ports and far nodes (traffic_resource, topo_hop_head), with a table of 64
+ *     entries (collisions on every network) and one sized from the network;
+ *   - a fat tree with more uplinks than a memo entry holds is answered too (not
+ *     remembered);
+ *   - a planted bug (an entry's hops overwritten behind the memo) is seen by the same
+ *     comparison, so it can fail.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "sim/packet_internal.h"
+#include "testutil.h"
+
+typedef struct fixture {
+    pk_net net;
+    topology *t;
+    int maxk;                 /* the most next hops seen at one node */
+} fixture;
+
+static int setup(fixture *f, const char *spec, int memo_bits)
+{
+    memset(f, 0, sizeof *f);
+    cs_error err;
+    if (topo_build_spec(spec, &f->t, &err) < 0) {
+        fprintf(stderr, "%s: %s\n", spec, err.msg);
+        return -1;
+    }
+    f->net.t = f->t;
+    f->net.cfg.routing = PK_ROUTE_ADAPTIVE;
+    f->net.maxdeg = topo_max_degree(f->t);
+    f->net.scratch = xmalloc((size_t)(f->net.maxdeg + 1) * sizeof *f->net.scratch);
+    pk_route_init(&f->net, memo_bits);
+    return 0;
+}
+
+static void teardown(fixture *f)
+{
+    pk_route_free(&f->net);
+    free(f->net.scratch);
+    topo_free(f->t);
+}
+
+/* Mismatches between pk_next_hops and topo_next_hops over every (node, host), each pair
+ * asked `rounds` times; `plant`: corrupt the memo entry of one pair first. */
+static int64_t compare_all(fixture *f, int rounds, int plant)
+{
+    const topology *t = f->t;
+    topo_hop *ref = xmalloc((size_t)(f->net.maxdeg + 1) * sizeof *ref);
+    int64_t bad = 0, asked = 0;
+    for (int r = 0; r < rounds; r++)
+        for (int32_t at = 0; at < topo_nnodes(t); at++)
+            for (int32_t dst = 0; dst < t->nhosts; dst++) {
+                if (at == dst)
+                    continue;
+                int k = topo_next_hops(t, at, dst, ref, f->net.maxdeg);
+                const pk_next *got;
+                int kg = pk_next_hops(&f->net, at, dst, &got);
+                if (plant && r == 0 && kg >= 1 && f->net.memo) {
+                    ((pk_next *)got)[0].port ^= 1; /* the bug: a wrong port remembered */
+                    plant = 0;
+                }
+                asked++;
+                if (k > f->maxk)
+                    f->maxk = k;
+                if (kg != k) {
+                    bad++;
+                    continue;
+                }
+                for (int i = 0; i < k; i++)
+                    if (got[i].port != traffic_resource(t, ref[i]) ||
+                        got[i].to != topo_hop_head(t, ref[i]))
+                        bad++;
+            }
+    free(ref);
+    CU_ASSERT(asked > 0);
+    return bad;
+}
+
+/* Checks the memo on `spec`; returns the most next hops seen at one node. */
+static int check_family(const char *spec)
+{
+    int maxk = 0;
+    static const int bits[] = {6, 0}; /* 64 entries: collisions; 0: sized from the network */
+    for (int b = 0; b < 2; b++) {
+        fixture f;
+        if (setup(&f, spec, bits[b]) < 0) {
+            CU_FAIL("topology");
+            return 0;
+        }
+        CU_ASSERT_PTR_NOT_NULL(f.net.memo);
+        int64_t bad = compare_all(&f, 2, 0);
+        CU_ASSERT_EQUAL(bad, 0);
+        if (bad)
+            fprintf(stderr, "%s (memo bits %d): %lld mismatches\n", spec, bits[b], (long long)bad);
+        maxk = f.maxk;
+        teardown(&f);
+    }
+    return maxk;
+}
+
+static void test_families(void)
+{
+    check_family("dragonfly p=2 a=4 h=2");
+    check_family("dragonflyplus p=2 leaves=2 spines=2 g=3");
+    check_family("torus dims=4x4");
+    check_family("torus dims=5x3 mesh=1");
+    check_family("hyperx dims=3x3 T=2");
+    check_family("fattree leaves=4 hosts_per_leaf=2 spines=2");
+}
+
+static void test_more_hops_than_an_entry(void)
+{
+    /* 8 spines: a leaf's uplinks toward another leaf are more than PK_MEMO_HOPS */
+    CU_ASSERT(check_family("fattree radix=16 leaves=2 hosts_per_leaf=8 spines=8") > PK_MEMO_HOPS);
+}
+
+static void test_planted_bug_is_caught(void)
+{
+    fixture f;
+    CU_ASSERT_EQUAL_FATAL(setup(&f, "dragonfly p=2 a=4 h=2", 0), 0);
+    CU_ASSERT(compare_all(&f, 2, 1) > 0);
+    teardown(&f);
+}
+
+int main(void)
+{
+    CU_initialize_registry();
+    static const test_case cases[] = {
+        {"memo = topo_next_hops on every family", test_families},
+        {"more hops than an entry holds", test_more_hops_than_an_entry},
+        {"a planted bug is caught", test_planted_bug_is_caught},
+        {NULL, NULL}};
+    test_add_suite("packet route", cases);
+    return test_run_suites();
+}
