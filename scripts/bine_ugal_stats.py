@@ -32,7 +32,8 @@ FLOW, UGAL = "bine_lumi", "bine_lumi_ugal"
 BINE = {"bine", "bine_latency", "bine_bandwidth", "bine_scatter_allgather", "bine_rs_gather"}
 ORDER = ["allreduce", "allgather", "reduce_scatter", "alltoall", "bcast", "reduce", "gather",
          "scatter"]
-# the paper's Table 3: Bine algorithm(s) vs the binomial counterpart(s) (as claims_spec/bine.py)
+# the paper's Table 3: Bine algorithm(s) vs the binomial counterpart(s) (claims_spec/bine.py's
+# TABLE3 too)
 PAIRS = {"allreduce": ({"bine_latency", "bine_bandwidth"},
                        {"recursive_doubling", "rabenseifner order=nearest"}),
          "allgather": ({"bine"}, {"recursive_doubling"}),

@@ -73,15 +73,7 @@ def main(argv):
         return
     if len(argv) != 2:
         sys.exit(__doc__)
-    with open(argv[1], newline="") as f:
-        rows = list(csv.DictReader(f))
-    runs, order = {}, []
-    for r in rows:
-        key = (r["case"], r["tool"], int(r["P"]), r["topology"], r["model"])
-        if key not in runs:
-            runs[key] = []
-            order.append(key)
-        runs[key].append(r)
+    runs, order = read_runs(argv[1])
     print("| case | tool | P | topology | model | runs | simulated (us) | wall s | CPU s | "
           "peak RSS (MiB) |")
     print("|---|---|---|---|---|---|---|---|---|---|")

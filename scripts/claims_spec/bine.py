@@ -107,14 +107,8 @@ def traffic_mean(coll, bine, base):
 
 
 # Table 3: Bine (any of its variants here) vs its binomial counterpart(s), per configuration
-TABLE3 = {"allreduce": ({"bine_latency", "bine_bandwidth"}, {"recursive_doubling", NEAREST}),
-          "allgather": ({"bine"}, {"recursive_doubling"}),
-          "reduce_scatter": ({"bine"}, {"recursive_halving"}),
-          "alltoall": ({"bine"}, {"bruck"}),
-          "bcast": ({"bine", "bine_scatter_allgather"}, {"binomial_halving", "scatter_allgather"}),
-          "reduce": ({"bine", "bine_rs_gather"}, {"binomial", "rabenseifner"}),
-          "gather": ({"bine"}, {"binomial"}),
-          "scatter": ({"bine"}, {"binomial"})}
+# (one table for the flow claims here and the packet-model twins: bine_ugal_stats.PAIRS)
+from bine_ugal_stats import PAIRS as TABLE3  # noqa: E402  (scripts/ is on the path: claims.py)
 BINE_NAMES = {"bine", "bine_latency", "bine_bandwidth", "bine_scatter_allgather",
               "bine_rs_gather", "bine_segmented"}
 

@@ -49,25 +49,36 @@ static void number(FILE *m, double x)
         fprintf(m, "%.10g", x);
 }
 
+static void sweep_columns(FILE *m, const void *arg)
+{
+    const row_ref *ref = arg;
+    sweep_row_csv(m, ref->f, ref->r);
+}
+
+static void sweep_header(FILE *m, const void *arg)
+{
+    (void)arg;
+    sweep_row_csv_header(m);
+}
+
+/* The one line `write` prints, copied to m without its newline (the job columns follow). */
+static void line_without_newline(FILE *m, void (*write)(FILE *, const void *), const void *arg)
+{
+    size_t n;
+    char *line = memstream_text(write, arg, &n);
+    fwrite(line, 1, n - 1, m);
+    free(line);
+}
+
 /* sweep_row_csv, and with the job columns their values (empty for a row of no job). */
 static void write_row(FILE *m, const void *arg)
 {
     const row_ref *ref = arg;
     if (!ref->jobs) {
-        sweep_row_csv(m, ref->f, ref->r);
+        sweep_columns(m, ref);
         return;
     }
-    char *line;
-    size_t n;
-    FILE *s = open_memstream(&line, &n);
-    if (!s) {
-        fprintf(stderr, "collsim: out of memory (row buffer)\n");
-        exit(3);
-    }
-    sweep_row_csv(s, ref->f, ref->r);
-    fclose(s);
-    fwrite(line, 1, n - 1, m); /* without its '\n' */
-    free(line);
+    line_without_newline(m, sweep_columns, ref);
     const job_result *j = ref->job;
     if (j) { /* names hold no comma or quote (job_spec_parse) */
         fprintf(m, ",%s,", j->job);
@@ -88,17 +99,8 @@ static void write_header(FILE *m, const void *arg)
         sweep_row_csv_header(m);
         return;
     }
-    char *line;
-    size_t n;
-    FILE *s = open_memstream(&line, &n);
-    if (!s) {
-        fprintf(stderr, "collsim: out of memory (row buffer)\n");
-        exit(3);
-    }
-    sweep_row_csv_header(s);
-    fclose(s);
-    fprintf(m, "%.*s%s\n", (int)(n - 1), line, job_columns);
-    free(line);
+    line_without_newline(m, sweep_header, NULL);
+    fprintf(m, "%s\n", job_columns);
 }
 
 char *csv_row_text(const sweep_fields *f, const sim_row *r, const job_result *job, int jobs,
