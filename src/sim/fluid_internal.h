@@ -44,8 +44,14 @@ typedef struct fl_res {
     int64_t bytes;     /* bytes of the flows that crossed it */
 } fl_res;
 
+typedef struct fl_hent {   /* a heap entry: the flow's date and seq copied beside its id, */
+    double date;           /* so that comparisons read the heap's own array only */
+    uint64_t seq;
+    int32_t id;
+} fl_hent;
+
 typedef struct fl_heap {
-    int32_t *id;       /* flow ids, a binary heap on (date, id) */
+    fl_hent *e;        /* a binary heap on (date, seq) */
     int64_t n, cap;
 } fl_heap;
 
