@@ -147,7 +147,7 @@ static void test_rows(void)
     free(fields);
     /* planted: a slowdown that is no number */
     char *bad = strdup(line);
-    snprintf(bad + strlen(bad) - 1, 4, "x2");
+    bad[strlen(bad) - 1] = 'x'; /* the slowdown "2" becomes "x" */
     CU_ASSERT_EQUAL(csv_row_check(bad, 1, why, sizeof why), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(why, "column slowdown is not a number"));
     free(bad);
