@@ -122,7 +122,12 @@ int jobs_check(const job_set *js, cs_error *err);
 void job_result_describe(const job_set *js, int k, job_result *out);
 
 /* The extra columns of a job row, after the sim_row columns:
- *   job start_s reps alone_time_s slowdown */
+ *   job start_s reps alone_time_s slowdown
+ * (their names: job_column_names; the sweep's results.csv appends the same columns, its
+ * values through job_result_csv_columns: ",job,start_s,..." without the newline) */
+#define JOB_NCOLUMNS 5
+extern const char *const job_column_names[JOB_NCOLUMNS];
+void job_result_csv_columns(FILE *f, const job_result *r);
 void job_result_csv_header(FILE *f);
 void job_result_csv(FILE *f, const job_result *r);
 void job_result_json(FILE *f, const job_result *r);

@@ -14,21 +14,31 @@ static void number(FILE *f, double x, const char *empty)
         fprintf(f, "%.10g", x);
 }
 
+const char *const job_column_names[JOB_NCOLUMNS] = {"job", "start_s", "reps", "alone_time_s",
+                                                    "slowdown"};
+
 void job_result_csv_header(FILE *f)
 {
     sim_row_csv_header_fields(f);
-    fputs(",job,start_s,reps,alone_time_s,slowdown\n", f);
+    for (int i = 0; i < JOB_NCOLUMNS; i++)
+        fprintf(f, ",%s", job_column_names[i]);
+    fputc('\n', f);
 }
 
-void job_result_csv(FILE *f, const job_result *r)
+void job_result_csv_columns(FILE *f, const job_result *r)
 {
-    sim_row_csv_fields(f, &r->row);
     fprintf(f, ",%s,", r->job); /* job names hold no comma or quote (job_spec_parse) */
     number(f, r->start_s, "");
     fprintf(f, ",%d,", r->reps);
     number(f, r->alone_s, "");
     fputc(',', f);
     number(f, r->slowdown, "");
+}
+
+void job_result_csv(FILE *f, const job_result *r)
+{
+    sim_row_csv_fields(f, &r->row);
+    job_result_csv_columns(f, r);
     fputc('\n', f);
 }
 

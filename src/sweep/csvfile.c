@@ -32,9 +32,8 @@ static char *memstream_text(void (*write)(FILE *, const void *), const void *arg
     return buf;
 }
 
-/* The job columns of a plan with jobs, after the sweep columns (sim/jobs.h's names). */
-static const char job_columns[] = ",job,start_s,reps,alone_time_s,slowdown";
-#define NJOB_COLUMNS 5
+/* A plan with jobs appends the job columns after the sweep columns (sim/jobs.h: their
+ * names and values, as `collsim sim --job` writes them). */
 
 typedef struct row_ref {
     const sweep_fields *f;
@@ -42,12 +41,6 @@ typedef struct row_ref {
     const job_result *job;
     int jobs;
 } row_ref;
-
-static void number(FILE *m, double x)
-{
-    if (!isnan(x))
-        fprintf(m, "%.10g", x);
-}
 
 static void sweep_columns(FILE *m, const void *arg)
 {
@@ -79,17 +72,11 @@ static void write_row(FILE *m, const void *arg)
         return;
     }
     line_without_newline(m, sweep_columns, ref);
-    const job_result *j = ref->job;
-    if (j) { /* names hold no comma or quote (job_spec_parse) */
-        fprintf(m, ",%s,", j->job);
-        number(m, j->start_s);
-        fprintf(m, ",%d,", j->reps);
-        number(m, j->alone_s);
-        fputc(',', m);
-        number(m, j->slowdown);
-    } else {
-        fputs(",,,,", m);
-    }
+    if (ref->job)
+        job_result_csv_columns(m, ref->job);
+    else
+        for (int i = 0; i < JOB_NCOLUMNS; i++)
+            fputc(',', m);
     fputc('\n', m);
 }
 
@@ -100,7 +87,9 @@ static void write_header(FILE *m, const void *arg)
         return;
     }
     line_without_newline(m, sweep_header, NULL);
-    fprintf(m, "%s\n", job_columns);
+    for (int i = 0; i < JOB_NCOLUMNS; i++)
+        fprintf(m, ",%s", job_column_names[i]);
+    fputc('\n', m);
 }
 
 char *csv_row_text(const sweep_fields *f, const sim_row *r, const job_result *job, int jobs,
@@ -117,21 +106,19 @@ static char *header_text(int jobs, size_t *len)
 
 int csv_ncolumns(int jobs)
 {
-    return sweep_csv_ncolumns() + (jobs ? NJOB_COLUMNS : 0);
+    return sweep_csv_ncolumns() + (jobs ? JOB_NCOLUMNS : 0);
 }
 
 const char *csv_column_name(int i, int jobs, int *is_text)
 {
-    static const char *const names[NJOB_COLUMNS] = {"job", "start_s", "reps", "alone_time_s",
-                                                    "slowdown"};
     int base = sweep_csv_ncolumns();
     if (i < base)
         return sweep_csv_column_name(i, is_text, NULL);
-    if (!jobs || i >= base + NJOB_COLUMNS)
+    if (!jobs || i >= base + JOB_NCOLUMNS)
         return NULL;
     if (is_text)
         *is_text = i == base;
-    return names[i - base];
+    return job_column_names[i - base];
 }
 
 int csv_split(const char *line, size_t len, char ***fields)
