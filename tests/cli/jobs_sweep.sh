@@ -176,5 +176,10 @@ check "resume across layouts refused" 2 "has the job columns (job, start_s, ...)
 cat "$tmp/plain.lua" "$tmp/two.lua" > "$tmp/mixed.lua"
 "$bin" run "$tmp/mixed.lua" -o "$tmp/mixed" -q
 check "mixed plan" 0 "^0,.*,,,,,$" -- cat "$tmp/mixed/results.csv"
+check "mixed plan: every row has the header's columns" 0 "^same width$" -- $py -c "
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+print('same width' if len({len(r) for r in rows}) == 1 else 'widths %s' % sorted({len(r) for r in rows}))
+" "$tmp/mixed/results.csv"
 check "mixed plan rows" 0 "^7$" -- sh -c "tail -n +2 '$tmp/mixed/results.csv' | wc -l"
 exit $fail
