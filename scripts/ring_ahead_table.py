@@ -9,11 +9,11 @@ Reads the CSV written by scripts/ring_ahead_smpi.sh and prints a summary (the la
 and one Markdown row per case. Standard library only.
 """
 import csv
+import os
 import sys
 
-
-def size_text(n):
-    return "%d MiB" % (n >> 20) if n >= 1 << 20 else "%d KiB" % (n >> 10)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from smpi_crosscheck_table import size_text  # noqa: E402  (one size format for both tables)
 
 
 def main(argv):
