@@ -120,9 +120,16 @@ check "topology dims product" 2 "more than 2^26 nodes" -- \
     "$bin" sim --topology "torus dims=16777216x16777216" $AR --ranks 4
 check "dragonfly+ switches" 2 "switches: more than 2^26" -- \
     "$bin" topo dragonflyplus p=1 leaves=1 spines=4096 h=15
-# --point-timeout: the point is killed, exit 1, "timeout"
+# --point-timeout: the point is killed, exit 1, "timeout". A Lua algorithm that never ends
+# (--lua-timeout 0): no bound on the machine's speed
+cat > "$tmp/endless.lua" <<'EOF'
+collsim.define_algorithm{name = "endless", collective = "allreduce", summary = "never ends",
+  units = function(P) return P end,
+  rank = function(r, P, size, params) while true do end end}
+EOF
 check "point timeout" 1 "timeout: the point ran longer than 0.2 s" -- \
-    "$bin" sim --topology "torus dims=16x16" $AR --ranks 256 --point-timeout 0.2
+    "$bin" sim --lua "$tmp/endless.lua" --lua-timeout 0 --topology "torus dims=4" \
+    --collective allreduce --algorithm endless --ranks 4 --point-timeout 0.2
 check "bad timeout" 2 "invalid timeout" -- \
     "$bin" sim --topology "torus dims=4" $AR --ranks 4 --point-timeout -3
 rm -rf "$tmp"
