@@ -266,6 +266,10 @@ void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h);
 void pk_nic_add(pk_net *n, pk_msg *m);
 /* Bytes queued at a port plus bytes in its downstream buffer. */
 int64_t pk_port_occupancy(const pk_net *n, topo_hop h);
+/* Bytes queued at port `port` plus bytes holding its far buffer's credits, per physical
+ * link (divided by the links a folded trunk stands for): what adaptive routing and UGAL
+ * compare. */
+int64_t pk_occupancy(const pk_net *n, int64_t port);
 /* What port pt does next at time now: PK_BUSY (*p: the packet to serialize, holding
  * its credit), PK_SLEEP (until *p, the next packet to arrive, has: p->ready), PK_IDLE
  * (nothing queued) or PK_CREDIT (every arrived packet waits for a credit). */

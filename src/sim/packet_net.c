@@ -70,8 +70,24 @@ static void credit_return(pk_net *n, int64_t pool, int64_t bytes)
 
 int64_t pk_port_occupancy(const pk_net *n, topo_hop h)
 {
-    const pk_port *pt = &n->ports[traffic_resource(n->t, h)];
-    return pt->queued + pt->in_buffer;
+    return pk_occupancy(n, traffic_resource(n->t, h));
+}
+
+int64_t pk_occupancy(const pk_net *n, int64_t port)
+{
+    const pk_port *pt = &n->ports[port];
+    int64_t bytes = pt->queued + pt->in_buffer, links = n->t->links[port >> 1].mult;
+    return links > 1 ? bytes / links : bytes; /* per physical link of a folded trunk */
+}
+
+/* The credits of a port's far buffer on one virtual channel: `buffer` per physical link,
+ * so a trunk of m links folded into one (topo_link.mult) has m buffers, as the real links
+ * do; capped at what a credit counter holds (2 GiB, far above any bandwidth-delay
+ * product collsim models). */
+static int32_t pool_credits(const pk_net *n, int64_t port)
+{
+    int64_t links = n->t->links[port >> 1].mult, bytes = n->cfg.buffer * (links > 0 ? links : 1);
+    return bytes > INT32_MAX ? INT32_MAX : (int32_t)bytes;
 }
 
 static void nic_append(pk_nic *nic, pk_msg *m)
@@ -287,7 +303,9 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->pool_base = n->nports << n->vc_shift;
     int64_t pools = n->pool_base + t->nhosts;
     n->credit = xmalloc((size_t)pools * sizeof *n->credit);
-    for (int64_t i = 0; i < pools; i++)
+    for (int64_t i = 0; i < n->pool_base; i++)
+        n->credit[i] = pool_credits(n, i >> n->vc_shift);
+    for (int64_t i = n->pool_base; i < pools; i++) /* a NIC's injection buffer */
         n->credit[i] = (int32_t)c->buffer;
     n->nics = xcalloc((size_t)t->nhosts, sizeof *n->nics);
     n->ranks = xcalloc((size_t)P, sizeof *n->ranks);

@@ -77,8 +77,7 @@ int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops)
 
 static int64_t occupancy(const pk_net *n, pk_next h)
 {
-    const pk_port *pt = &n->ports[h.port];
-    return pt->queued + pt->in_buffer;
+    return pk_occupancy(n, h.port);
 }
 
 static uint64_t next_random(pk_net *n)
