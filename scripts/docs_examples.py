@@ -13,12 +13,14 @@ What a command expects is written where the reader sees it, in its trailing comm
   # takes ~N s|min|h ...         a long command: it passes when it has not failed after
                                  --budget seconds (it is then stopped); its first
                                  seconds load the scenario or the inputs, where docs drift
-Everything else must exit 0 within --timeout seconds. A block preceded by the line
+Everything else must exit 0, each of its processes within --timeout CPU seconds (a
+limit the machine's load does not change), the whole within --wall seconds (a guard
+against a command that hangs). A block preceded by the line
   <!-- docs-examples: skip REASON -->
 is not run (REASON is printed): `make test` cannot run inside `make test`, a Slurm
 submission needs a cluster (tests/cli/slurm.sh runs one).
 
-usage: docs_examples.py --collsim BIN [--root DIR] [--timeout S] [--budget S] [-j N]
+usage: docs_examples.py --collsim BIN [--root DIR] [--timeout S] [--wall S] [--budget S] [-j N]
                         [--list] [FILE.md ...]   (default: README.md docs/*.md of --root)
 Prints one line per command ("ok", "FAIL", "skip") and a count; exit 1 when one failed.
 """
@@ -27,6 +29,7 @@ import concurrent.futures
 import glob
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -122,15 +125,32 @@ class Running:
         sys.exit(128 + signum)
 
 
-def run(cmd, cwd, env, seconds):
-    """(status or None when still running after `seconds`, output)."""
+def cpu_limit(seconds):
+    """A preexec function: every process of the command may use `seconds` of CPU (SIGXCPU
+    then, SIGKILL 5 s later). CPU time, unlike wall time, does not depend on how loaded
+    the machine is, so an example's verdict does not either."""
+    def limit():
+        soft = max(1, int(seconds + 0.999))
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
+    return limit
+
+
+def run(cmd, cwd, env, seconds, cpu_seconds=None):
+    """(status or None when still running after `seconds` of wall time, output); with
+    cpu_seconds, each of its processes is stopped after that much CPU (SIGXCPU)."""
     p = subprocess.Popen(["bash", "-c", cmd], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, start_new_session=True)
+                         stderr=subprocess.STDOUT, start_new_session=True,
+                         preexec_fn=cpu_limit(cpu_seconds) if cpu_seconds else None)
     Running.groups.add(p.pid)
     try:
         return wait(p, seconds)
     finally:
         Running.groups.discard(p.pid)
+
+
+def out_of_cpu(status):
+    """The command (bash itself, or the command bash ran last) died of SIGXCPU."""
+    return status in (-signal.SIGXCPU, 128 + signal.SIGXCPU)
 
 
 def wait(p, seconds):
@@ -147,11 +167,14 @@ def wait(p, seconds):
         return None, out.decode(errors="replace")
 
 
-def verdict(cmd, status, seconds):
+def verdict(cmd, status, seconds, wall):
     """None when the command did what its comment says, else what went wrong."""
+    if out_of_cpu(status) and not TAKES.search(cmd):
+        return (f"used more than {seconds:.0f} CPU s (--timeout); a long example says "
+                "'# takes ~N min'")
     if FAILS.search(cmd):
         if status is None:
-            return f"still running after {seconds:.0f} s (--timeout), expected to fail"
+            return f"still running after {wall:.0f} s of wall time (--wall), expected to fail"
         if status == 0:
             return "exit 0, but the example says it fails"
         if status > 125:
@@ -160,8 +183,8 @@ def verdict(cmd, status, seconds):
     if TAKES.search(cmd):
         return None if status in (0, None) else f"exit {status}"
     if status is None:
-        return (f"still running after {seconds:.0f} s (--timeout); a long example says "
-                "'# takes ~N min'")
+        return (f"still running after {wall:.0f} s of wall time (--wall), waiting for "
+                "something that never came?")
     return None if status == 0 else f"exit {status}"
 
 
@@ -191,11 +214,13 @@ def run_file(md, a):
                 lines.append(f"skip {where}: {short}  ({skip})")
                 counts["skip"] += 1
                 continue
-            seconds = a.budget if TAKES.search(cmd) and not FAILS.search(cmd) else a.timeout
+            long_one = TAKES.search(cmd) and not FAILS.search(cmd)
+            seconds = a.budget if long_one else a.timeout
+            wall_limit = a.budget if long_one else a.wall
             start = time.monotonic()
-            status, out = run(cmd, repo, env, seconds)
+            status, out = run(cmd, repo, env, wall_limit, None if long_one else seconds)
             wall = time.monotonic() - start
-            bad = verdict(cmd, status, seconds)
+            bad = verdict(cmd, status, seconds, wall_limit)
             if bad:
                 counts["fail"] += 1
                 lines.append(f"FAIL {where}: {short}\n     {bad}")
@@ -212,7 +237,11 @@ def main():
     ap.add_argument("--collsim", required=True, help="the collsim binary under test")
     ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), ".."),
                     help="the repository to copy (default: this script's)")
-    ap.add_argument("--timeout", type=float, default=60, help="seconds per command")
+    ap.add_argument("--timeout", type=float, default=60,
+                    help="CPU seconds per process of a command (machine load does not count)")
+    ap.add_argument("--wall", type=float, default=None,
+                    help="wall seconds before a command is stopped as hung (default 10 x "
+                         "--timeout)")
     ap.add_argument("--budget", type=float, default=3,
                     help="seconds a '# takes ~N min' command runs before it is stopped")
     ap.add_argument("--list", action="store_true", help="print the commands, run nothing")
@@ -220,6 +249,8 @@ def main():
                     help="files run at once, each in its own copy (default 2)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
+    if a.wall is None:
+        a.wall = 10 * a.timeout
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, Running.stop)
     a.root = os.path.abspath(a.root)

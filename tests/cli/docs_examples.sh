@@ -2,7 +2,7 @@
 # CLI test: every shell example of README.md and docs/*.md runs as written, in a fresh copy
 # of the repository (scripts/docs_examples.py); first the checker itself on planted
 # examples: one that fails unannounced, one announced to fail that succeeds, one that needs
-# a file nothing created, one too slow for its timeout.
+# a file nothing created, one (or its child) over its CPU time, one that hangs.
 # usage: docs_examples.sh PATH/TO/collsim
 set -u
 bin=$1
@@ -53,9 +53,15 @@ check "planted: announced failure that succeeds" 1 "exit 0, but the example says
 printf '# bad\n\n```sh\ncollsim run my.lua -o out\n```\n' > "$tmp/repo/docs/missing.md"
 check "planted: a file nothing created" 1 "FAIL docs/missing.md:4: collsim run my.lua -o out" -- \
     $py "$runner" --collsim "$bin" --root "$tmp/repo" "$tmp/repo/docs/missing.md"
-printf '# bad\n\n```sh\nsleep 30\n```\n' > "$tmp/repo/docs/slow.md"
-check "planted: too slow, not announced" 1 "still running after 1 s (--timeout)" -- \
-    $py "$runner" --collsim "$bin" --root "$tmp/repo" --timeout 1 "$tmp/repo/docs/slow.md"
+printf '# bad\n\n```sh\nwhile :; do :; done\n```\n' > "$tmp/repo/docs/slow.md"
+check "planted: too slow, not announced" 1 "used more than 1 CPU s (--timeout)" -- \
+    $py "$runner" --collsim "$bin" --root "$tmp/repo" --timeout 1 --wall 60 "$tmp/repo/docs/slow.md"
+printf '# bad\n\n```sh\necho x | (sleep 1; python3 -c "while True: pass")\n```\n' > "$tmp/repo/docs/slowchild.md"
+check "planted: a child too slow" 1 "used more than 1 CPU s (--timeout)" -- \
+    $py "$runner" --collsim "$bin" --root "$tmp/repo" --timeout 1 --wall 60 "$tmp/repo/docs/slowchild.md"
+printf '# bad\n\n```sh\nsleep 30\n```\n' > "$tmp/repo/docs/hangs.md"
+check "planted: hangs" 1 "still running after 2 s of wall time (--wall)" -- \
+    $py "$runner" --collsim "$bin" --root "$tmp/repo" --timeout 1 --wall 2 "$tmp/repo/docs/hangs.md"
 printf '# bad\n\n```sh\ncollsim list\n' > "$tmp/repo/docs/open.md"
 check "planted: unclosed block" 1 "open.md: a \`\`\`sh block is not closed" -- \
     $py "$runner" --collsim "$bin" --root "$tmp/repo" "$tmp/repo/docs/open.md"

@@ -31,9 +31,9 @@ for spec in "torus dims=4x4 fail_links=random:3 degrade_links=l1:0.5" \
 done
 
 # seeded draws: the same seed twice gives the same links, another seed others
-a=$("$bin" topo "fattree leaves=8 hosts_per_leaf=4 spines=4 fail_links=random:5 fault_seed=3" | grep failed)
-b=$("$bin" topo "fattree leaves=8 hosts_per_leaf=4 spines=4" --fail-links random:5 --fault-seed 3 2>&1 | grep failed)
-c=$("$bin" topo "fattree leaves=8 hosts_per_leaf=4 spines=4 fail_links=random:5 fault_seed=4" | grep failed)
+a=$("$bin" topo "fattree leaves=8 hosts_per_leaf=4 spines=4 fail_links=random:5 fault_seed=3" | grep "^failed")
+b=$("$bin" topo "fattree leaves=8 hosts_per_leaf=4 spines=4" --fail-links random:5 --fault-seed 3 2>&1 | grep "^failed")
+c=$("$bin" topo "fattree leaves=8 hosts_per_leaf=4 spines=4 fail_links=random:5 fault_seed=4" | grep "^failed")
 if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ]; then echo "ok   seeded draws"; else
     echo "FAIL seeded draws: '$a' / '$b' / '$c'"; fail=1; fi
 
