@@ -9,34 +9,48 @@
 --
 -- A subset of the paper's 32 B .. 512 MiB, chosen from timed points to fit about an hour
 -- of one core (a packet point costs ~0.8 us of CPU per packet-hop plus ~2 us per message:
--- a 128 MiB Swing-B point ~4 min, a 512 MiB one ~16 min):
+-- an 8 MiB Swing-B point ~20 s, a 128 MiB one ~4 min, a 512 MiB one ~16 min):
 --   latency-optimal (Swing-L, RD-L torus, mirrored RD-L)  32 B, 2 KiB, 32 KiB, 128 KiB
---   bandwidth-optimal (Swing-B, RD-B torus, mirrored RD-B) 32 KiB .. 32 MiB
---   bucket (252 steps: latency-bound below 128 KiB)        128 KiB .. 32 MiB
+--   bandwidth-optimal (Swing-B, RD-B torus, mirrored RD-B) 32 KiB, 128 KiB, 2, 8, 32 MiB
+--   bucket (252 steps: latency-bound below 128 KiB)        128 KiB, 2, 8, 32 MiB
 --   Swing-B and bucket at 128 MiB (the paper's crossover), adaptive routing only
--- (sizes 32 KiB, 128 KiB, 2 MiB, 8 MiB, 32 MiB, 128 MiB for the bandwidth ones). No
--- Hamiltonian rings and no plain ring: 2(P-1) = 8,190 steps of >= 400 ns each cost them
+-- No Hamiltonian rings and no plain ring: 2(P-1) = 8,190 steps of >= 400 ns each cost them
 -- >= 3.3 ms at any size, more than every other algorithm up to 128 MiB (flow: Swing-B 1.7 ms
 -- at 128 MiB), and ~134 M messages a point; the flow reference has no 64x64 ring row either.
--- 64 points (62 up to 32 MiB). Run as
---   SWING_MAX=8MiB collsim run scenarios/swing_torus_packet.lua -o DIR -j 1    (first)
---   SWING_MAX=32MiB collsim run scenarios/swing_torus_packet.lua -o DIR -j 1 --resume
---   collsim run scenarios/swing_torus_packet.lua -o DIR -j 1 --resume           (128 MiB)
+-- 64 points.
+--
+-- SWINGPK_STAGE=N keeps the points of stages 1..N only, so that a run on a busy machine
+-- does the points that decide the paper's comparisons first (each stage's plan contains
+-- the previous one: run the stages in order into one directory with --resume):
+--   1  every point up to 8 MiB (54)
+--   2  + 32 MiB Swing-B and bucket, adaptive routing
+--   3  + 128 MiB Swing-B and bucket, adaptive routing
+--   4  + 32 MiB Swing-B and bucket, minimal routing
+--   5  + 32 MiB RD-B and mirrored RD-B, both routings (= the whole plan, also without N)
+--   SWINGPK_STAGE=1 collsim run scenarios/swing_torus_packet.lua -o DIR -j 1
+--   SWINGPK_STAGE=2 collsim run scenarios/swing_torus_packet.lua -o DIR -j 1 --resume  ...
 
 local latency = {swing_latency = true, recursive_doubling_torus = true}
 local wanted = {swing_latency = true, swing_bandwidth = true, recursive_doubling_torus = true,
                 rabenseifner_torus = true, bucket = true}
 local KiB, MiB = 1024, 1024 * 1024
+local stage = tonumber(os.getenv("SWINGPK_STAGE") or "5")
 
-local function in_plan(pt)
-  if not wanted[pt.algorithm] then return false end
-  if pt.size > 32 * MiB then
-    return pt.routing == "adaptive" and pt.size == 128 * MiB
-       and (pt.algorithm == "swing_bandwidth" or pt.algorithm == "bucket")
+-- The stage (1..5) of a point of the plan, or nil when it is not in the plan.
+local function stage_of(pt)
+  if not wanted[pt.algorithm] then return nil end
+  local crossover = pt.algorithm == "swing_bandwidth" or pt.algorithm == "bucket"
+  if pt.size == 128 * MiB then
+    return (crossover and pt.routing == "adaptive") and 3 or nil
   end
-  if latency[pt.algorithm] then return pt.size <= 128 * KiB end
-  if pt.algorithm == "bucket" then return pt.size >= 128 * KiB end
-  return pt.size >= 32 * KiB
+  if pt.size > 8 * MiB then
+    if latency[pt.algorithm] then return nil end
+    if not crossover then return 5 end
+    return pt.routing == "adaptive" and 2 or 4
+  end
+  if latency[pt.algorithm] then return pt.size <= 128 * KiB and 1 or nil end
+  if pt.algorithm == "bucket" then return pt.size >= 128 * KiB and 1 or nil end
+  return pt.size >= 32 * KiB and 1 or nil
 end
 
 SWING_TORI = {
@@ -44,6 +58,9 @@ SWING_TORI = {
   model  = "packet",
   keys   = {routing = {"minimal", "adaptive"}},
   sizes  = {"32B", "2KiB", "32KiB", "128KiB", "2MiB", "8MiB", "32MiB", "128MiB"},
-  filter = function(pt) return in_plan(pt) end,
+  filter = function(pt)
+    local k = stage_of(pt)
+    return k ~= nil and k <= stage
+  end,
 }
 dofile(collsim.info.dir .. "/swing_tori.lua")
