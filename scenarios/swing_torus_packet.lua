@@ -10,14 +10,15 @@
 -- A subset of the paper's 32 B .. 512 MiB, chosen from timed points to fit about an hour
 -- of one core (a packet point costs ~0.8 us of CPU per packet-hop plus ~2 us per message:
 -- an 8 MiB Swing-B point ~20 s, a 128 MiB one ~4 min, a 512 MiB one ~16 min):
---   latency-optimal (Swing-L, RD-L torus, mirrored RD-L)  32 B, 2 KiB, 32 KiB, 128 KiB
---   bandwidth-optimal (Swing-B, RD-B torus, mirrored RD-B) 32 KiB, 128 KiB, 2, 8, 32 MiB
---   bucket (252 steps: latency-bound below 128 KiB)        128 KiB, 2, 8, 32 MiB
+--   latency-optimal (Swing-L, RD-L torus, mirrored RD-L)  32 B .. 128 KiB
+--   bandwidth-optimal (Swing-B, RD-B torus, mirrored RD-B) 8 KiB .. 32 MiB
+--   bucket (252 steps: latency-bound below 128 KiB)        128 KiB .. 32 MiB
 --   Swing-B and bucket at 128 MiB (the paper's crossover), adaptive routing only
+-- in x4 steps (the paper's grid, 32 B x 4^k), as swing_tori.lua's pruned plan for 64x64.
 -- No Hamiltonian rings and no plain ring: 2(P-1) = 8,190 steps of >= 400 ns each cost them
 -- >= 3.3 ms at any size, more than every other algorithm up to 128 MiB (flow: Swing-B 1.7 ms
 -- at 128 MiB), and ~134 M messages a point; the flow reference has no 64x64 ring row either.
--- 64 points.
+-- 96 points.
 --
 -- SWINGPK_STAGE=N keeps the points of stages 1..N only, so that a run on a busy machine
 -- does the points that decide the paper's comparisons first (each stage's plan contains
@@ -26,7 +27,9 @@
 --   2  + 32 MiB Swing-B and bucket, adaptive routing
 --   3  + 128 MiB Swing-B and bucket, adaptive routing
 --   4  + 32 MiB Swing-B and bucket, minimal routing
---   5  + 32 MiB RD-B and mirrored RD-B, both routings (= the whole plan, also without N)
+--   5  + 32 MiB RD-B and mirrored RD-B, both routings
+--   6  + 128 B, 512 B, 8 KiB, 512 KiB (the x4 grid between the sizes above; = the whole
+--      plan, also without N)
 --   SWINGPK_STAGE=1 collsim run scenarios/swing_torus_packet.lua -o DIR -j 1
 --   SWINGPK_STAGE=2 collsim run scenarios/swing_torus_packet.lua -o DIR -j 1 --resume  ...
 
@@ -34,11 +37,14 @@ local latency = {swing_latency = true, recursive_doubling_torus = true}
 local wanted = {swing_latency = true, swing_bandwidth = true, recursive_doubling_torus = true,
                 rabenseifner_torus = true, bucket = true}
 local KiB, MiB = 1024, 1024 * 1024
-local stage = tonumber(os.getenv("SWINGPK_STAGE") or "5")
+local stage = tonumber(os.getenv("SWINGPK_STAGE") or "6")
+local filled = {[128] = true, [512] = true, [8 * KiB] = true, [512 * KiB] = true}
 
--- The stage (1..5) of a point of the plan, or nil when it is not in the plan.
+-- The stage of a point of the plan (1..5, or 6 for the sizes that fill the grid), or nil
+-- when it is not in the plan.
 local function stage_of(pt)
   if not wanted[pt.algorithm] then return nil end
+  local k = filled[pt.size] and 6 or 1
   local crossover = pt.algorithm == "swing_bandwidth" or pt.algorithm == "bucket"
   if pt.size == 128 * MiB then
     return (crossover and pt.routing == "adaptive") and 3 or nil
@@ -48,16 +54,16 @@ local function stage_of(pt)
     if not crossover then return 5 end
     return pt.routing == "adaptive" and 2 or 4
   end
-  if latency[pt.algorithm] then return pt.size <= 128 * KiB and 1 or nil end
-  if pt.algorithm == "bucket" then return pt.size >= 128 * KiB and 1 or nil end
-  return pt.size >= 32 * KiB and 1 or nil
+  if latency[pt.algorithm] then return pt.size <= 128 * KiB and k or nil end
+  if pt.algorithm == "bucket" then return pt.size >= 128 * KiB and k or nil end
+  return pt.size >= 8 * KiB and k or nil
 end
 
 SWING_TORI = {
   shapes = "64x64",
   model  = "packet",
   keys   = {routing = {"minimal", "adaptive"}},
-  sizes  = {"32B", "2KiB", "32KiB", "128KiB", "2MiB", "8MiB", "32MiB", "128MiB"},
+  sizes  = collsim.sizes.geometric("32B", "128MiB", 4),
   filter = function(pt)
     local k = stage_of(pt)
     return k ~= nil and k <= stage
