@@ -10,7 +10,8 @@ Sections (default all):
   speed    per algorithm and size: the time under flow (cm02), packet minimal and packet
            adaptive, the ratios packet minimal / flow, packet adaptive / flow,
            adaptive / minimal, and the busiest link's bytes / 400 Gb/s (the time that link
-           needs alone: a floor of every model; "a / b" where minimal and adaptive differ)
+           needs alone: a floor of every model; "a / b" where minimal and adaptive differ),
+           and on how many points flow and packet minimal have the same busiest link
   winners  per size: the fastest algorithm under each model and Swing's gain over the
            paper's baselines and over collsim's set, with "*" where the fastest changes
   paper    per model: the paper's Fig. 6 conclusions (Swing best up to, bucket ahead from,
@@ -176,6 +177,11 @@ def section_speed(data):
         print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             a, size_text(n), us(f), us(mi), us(ad), ratio(mi, f), ratio(ad, f), ratio(ad, mi),
             busiest_text(data, (a, n))))
+    b = data.busiest
+    both = [k for k in b.get("minimal", {}) if k in b.get("flow", {})]
+    same = sum(b["minimal"][k] == b["flow"][k] for k in both)
+    print("\nThe busiest link's bytes, flow = packet minimal (the same routes): %d of %d "
+          "points." % (same, len(both)))
     for m, a, n, status in data.skipped:
         print("\nleft out: %s %s %s, status %s" % (TITLE[m], a, size_text(n), status))
 
