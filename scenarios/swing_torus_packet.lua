@@ -27,9 +27,8 @@
 --   2  + 32 MiB Swing-B and bucket, adaptive routing
 --   3  + 128 MiB Swing-B and bucket, adaptive routing
 --   4  + 32 MiB Swing-B and bucket, minimal routing
---   5  + 32 MiB RD-B and mirrored RD-B, both routings
---   6  + 128 B, 512 B, 8 KiB, 512 KiB (the x4 grid between the sizes above; = the whole
---      plan, also without N)
+--   5  + 128 B, 512 B, 8 KiB, 512 KiB (the x4 grid between the sizes above)
+--   6  + 32 MiB RD-B and mirrored RD-B, both routings (= the whole plan, also without N)
 --   SWINGPK_STAGE=1 collsim run scenarios/swing_torus_packet.lua -o DIR -j 1
 --   SWINGPK_STAGE=2 collsim run scenarios/swing_torus_packet.lua -o DIR -j 1 --resume  ...
 
@@ -40,18 +39,18 @@ local KiB, MiB = 1024, 1024 * 1024
 local stage = tonumber(os.getenv("SWINGPK_STAGE") or "6")
 local filled = {[128] = true, [512] = true, [8 * KiB] = true, [512 * KiB] = true}
 
--- The stage of a point of the plan (1..5, or 6 for the sizes that fill the grid), or nil
+-- The stage of a point of the plan (1..6, 5 for the sizes that fill the grid), or nil
 -- when it is not in the plan.
 local function stage_of(pt)
   if not wanted[pt.algorithm] then return nil end
-  local k = filled[pt.size] and 6 or 1
+  local k = filled[pt.size] and 5 or 1
   local crossover = pt.algorithm == "swing_bandwidth" or pt.algorithm == "bucket"
   if pt.size == 128 * MiB then
     return (crossover and pt.routing == "adaptive") and 3 or nil
   end
   if pt.size > 8 * MiB then
     if latency[pt.algorithm] then return nil end
-    if not crossover then return 5 end
+    if not crossover then return 6 end
     return pt.routing == "adaptive" and 2 or 4
   end
   if latency[pt.algorithm] then return pt.size <= 128 * KiB and k or nil end
