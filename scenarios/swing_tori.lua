@@ -27,8 +27,17 @@
 -- no Hamiltonian rings and no ring (2(P-1) steps) except on the rectangular tori from 32 MiB
 -- (the paper's "ring beats Swing on 256x4 at 512 MiB": its RING is the Hamiltonian rings).
 -- Smaller networks run the whole plan.
+--
+-- Another scenario may reuse these shapes and algorithms by setting the global SWING_TORI
+-- (a table) and then running this file with dofile (scenarios/swing_torus_packet.lua does):
+-- `shapes` (as SWING_SHAPES), `model` (default cm02), `keys` (more sweep keys, e.g. the
+-- packet model's {routing = {"minimal", "adaptive"}}), `sizes` (a list: replaces each
+-- shape's 32 B .. max; SWING_MAX still caps it), `filter` (function(point, shape):
+-- replaces the pruned / full plan's rule; Hamiltonian rings stay 2D-torus only) and
+-- `plot = false`. Without SWING_TORI the plan and its point ids are unchanged.
 
-local only = os.getenv("SWING_SHAPES")
+local config = SWING_TORI or {}
+local only = config.shapes or os.getenv("SWING_SHAPES")
 local cap = os.getenv("SWING_MAX") and collsim.size(os.getenv("SWING_MAX"))
 local pruned = os.getenv("SWING_PLAN") == "pruned"
 
@@ -92,6 +101,13 @@ local function wanted(name)
 end
 
 local function sizes(max)
+  if config.sizes then
+    local out = {}
+    for _, sz in ipairs(config.sizes) do
+      if not cap or collsim.size(sz) <= cap then out[#out + 1] = sz end
+    end
+    return out
+  end
   local top = collsim.size(max)
   if cap and cap < top then top = cap end
   return collsim.sizes.geometric("32B", top, 4)
@@ -100,7 +116,7 @@ end
 for _, s in ipairs(shapes) do
   if wanted(s.name) then
     local is_2d_torus = s.topo.family == "torus" and select(2, s.dims:gsub("x", "")) == 1
-    collsim.sweep{
+    local sweep = {
       topology    = s.topo,
       collective  = "allreduce",
       ranks       = s.topo.hosts,
@@ -109,14 +125,20 @@ for _, s in ipairs(shapes) do
       sizes       = sizes(s.max),
       reduce_rate = "free",
       copy_rate   = "free",
+      model       = config.model,
       -- Hamiltonian rings exist on 2D tori only (swing.md 2.5)
       filter      = function(pt)
         if pt.algorithm == "hamiltonian_rings" and not is_2d_torus then return false end
+        if config.filter then return config.filter(pt, s) end
         return not pruned or in_pruned_plan(pt, s)
       end,
     }
+    for key, value in pairs(config.keys or {}) do sweep[key] = value end
+    collsim.sweep(sweep)
   end
 end
 
-collsim.plot{baseline = {"recursive_doubling_torus", "rabenseifner_torus", "bucket",
-                         "hamiltonian_rings", "ring"}}
+if config.plot ~= false then
+  collsim.plot{baseline = {"recursive_doubling_torus", "rabenseifner_torus", "bucket",
+                           "hamiltonian_rings", "ring"}}
+end

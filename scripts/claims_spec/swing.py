@@ -5,8 +5,11 @@ The paper's baselines (swing.md 2.7): single-port torus-optimized recursive doub
 Hamiltonian rings on 2D tori. Its "mirrored RD" (4-port, ports=multi here) appears only in
 Fig. 6 and is excluded from its gains; collsim's extra baselines (mirrored RD, plain RD,
 single ring) come after, as "collsim set". Gain = t(best baseline) / t(best Swing).
+The 64x64 torus claims' twins on the packet model with adaptive routing ("[packet
+adaptive]") are in swing_packet.py, added at the end of CLAIMS.
 """
 import statistics
+import sys
 
 from .core import Claim, Result, MiB, KiB, at_least, at_most, label, rel, rows, within, side
 
@@ -24,10 +27,12 @@ FLUID = ("fluid model: no per-message / packet-level costs (NIC, flow control, a
 
 
 def table(path, topo):
-    """{size: {label: time}} of one topology (a substring of the topology column)."""
+    """{size: {label: time}} of one topology: `topo` is a substring of "topology dims
+    model" (e.g. "dims=64x64"; "routing=adaptive" picks a packet CSV's adaptive rows)."""
     out = {}
     for r in rows(path):
-        if topo in r["topology"] + " " + r.get("dims", "") and r["time_s"]:  # timed rows
+        where = " ".join((r["topology"], r.get("dims", ""), r.get("model", "")))
+        if topo in where and r["time_s"]:  # timed rows
             out.setdefault(int(r["size_bytes"]), {})[label(r)] = float(r["time_s"])
     return out
 
@@ -289,3 +294,8 @@ CLAIMS = [
           max_gain(LARGE, "hyperx", None), [LARGE], "%.2fx", baseline="collsim set",
           cause="mirrored RD uses the same 4 ports over one-hop links: the same time"),
 ]
+
+# the 64x64 torus claims on the packet model with adaptive routing (swing_packet.py)
+from . import swing_packet  # noqa: E402
+
+CLAIMS += swing_packet.claims(sys.modules[__name__])

@@ -67,6 +67,8 @@ same_ids "swing_hx2mesh" results/swing/swing_hx2mesh/results.csv \
 same_ids "swing_hx4mesh" results/swing/swing_hx4mesh/results.csv \
     SWING_SHAPES=hx4mesh SWING_PLAN=pruned $B run $S/swing_tori.lua
 same_ids "swing_bandwidth" results/swing/swing_bandwidth/results.csv $B run $S/swing_bandwidth.lua
+same_ids "swing_torus_packet" results/packet-swing-torus/swing_torus_packet/results.csv \
+    $B run $S/swing_torus_packet.lua
 same_ids "analytic_vs_flow" results/analytic-vs-flow/analytic_vs_flow/results.csv \
     $B run $S/analytic_vs_flow.lua
 same_ids "twodfc_full" results/kautz-2dfc/twodfc_full/results.csv $B run $S/twodfc.lua
