@@ -9,6 +9,7 @@ before the fix are kept beside it as before_trunk_fix.csv (the columns below, co
 
     python3 scripts/trunk_fix_diff.py extract OLD_RESULTS.csv > DIR/before_trunk_fix.csv
     python3 scripts/trunk_fix_diff.py DIR [DIR ...]
+    python3 scripts/trunk_fix_diff.py crossing RESULTS.csv [...]
 
 The second form prints one Markdown line per directory: how many packet rows are ok before
 and after, the new / old ratio of time_s over the rows ok in both (median, min, max, and
@@ -16,7 +17,12 @@ how many changed by more than 1 %), per preset; whether the schedule's columns (
 inter-group bytes, messages), which the fix must not change, are identical; and in how
 many rows the routes' link bytes (local, global) moved (adaptive and UGAL routing choose
 paths by queue occupancy, which the fix changes; minimal routing keeps them). Rows are matched
-by their point id. Exit 1 on a missing file or a row without an id. Standard library only.
+by their point id. Exit 1 on a missing file or a row without an id.
+
+`crossing` prints, per results CSV and preset, how many packet rows put bytes on global
+links (bytes_global > 0): the only folded links of the LUMI and Polaris presets are their
+global trunks (`trunk: 1`; nic_ports widens a host link without folding it), so a row
+with none cannot have changed with the fix. Standard library only.
 """
 import csv
 import os
@@ -86,12 +92,27 @@ def line(d):
             % (os.path.basename(d.rstrip("/")), n_old, n_new, "; ".join(parts), traffic))
 
 
+def crossing(path):
+    rows = load(path).values()
+    out = []
+    for p in sorted({preset(r) for r in rows}):
+        sel = [r for r in rows if preset(r) == p and r.get("model", "").startswith("packet")]
+        g = sum(float(r["bytes_global"] or 0) > 0 for r in sel)
+        out.append("%s: %d packet rows, %d with bytes on global links" % (p, len(sel), g))
+    return "`%s`: %s." % (os.path.basename(os.path.dirname(path)), "; ".join(out))
+
+
 def main(argv):
     if len(argv) == 2 and argv[0] == "extract":
         extract(argv[1])
         return
+    if len(argv) >= 2 and argv[0] == "crossing":
+        for path in argv[1:]:
+            print("- " + crossing(path))
+        return
     if not argv or argv[0].startswith("-"):
-        die("usage: trunk_fix_diff.py DIR [DIR ...] | extract OLD_RESULTS.csv")
+        die("usage: trunk_fix_diff.py DIR [DIR ...] | extract OLD_RESULTS.csv | "
+            "crossing RESULTS.csv [...]")
     for d in argv:
         print("- " + line(d))
 

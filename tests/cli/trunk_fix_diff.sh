@@ -3,7 +3,8 @@
 # whose right answers are derived here: ratios new / old of 0.5, 1 and 0.25 (median 0.5),
 # a preset left unchanged (ratio 1, none moved), a row failed after the fix (left out),
 # a row only in the new CSV (left out); and planted bugs: a message count changed (the
-# schedule must not change: DIFFER), a missing before file, a row without an id.
+# schedule must not change: DIFFER), a missing before file, a row without an id; and
+# `crossing`, the packet rows with bytes on global links per preset.
 # usage: trunk_fix_diff.sh PATH/TO/collsim   (run from the source tree; binary unused)
 set -u
 . "$(dirname "$0")/lib/check.sh"
@@ -51,5 +52,10 @@ printf '%s\n' "point,id,status,topology,model,time_s,bytes_host,bytes_local,byte
 $S extract "$tmp/old.csv" > "$tmp/ex.csv"
 printf '%s\n' "$H" "x,ok,$P,$M,1e-06,1,2,3,4,5" > "$tmp/want.csv"
 same "extract keeps packet rows and columns" "$tmp/ex.csv" "$tmp/want.csv"
+# crossing: packet rows with bytes on global links, per preset (the cm02 row is not counted)
+printf '%s\n' "$H" "a,ok,$P,$M,1e-06,1,2,0,0,5" "b,ok,$P,$M,1e-06,1,2,7,7,5" \
+    "c,ok,$P,cm02,1e-06,1,2,7,7,5" "d,ok,$F,$M,1e-06,1,2,0,0,5" > "$d/results.csv"
+check "crossing" 0 '`set`: fugaku: 1 packet rows, 0 with bytes on global links; polaris: 2 packet rows, 1 with bytes on global links.' -- \
+    $S crossing "$d/results.csv"
 rm -rf "$tmp"
 exit $fail
