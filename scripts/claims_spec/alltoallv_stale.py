@@ -14,9 +14,6 @@ BEFORE = ("Polaris packet rows made before the trunk-buffer fix (commit f53a7cc 
           "credit-limited on Polaris' folded global trunks; redo: ")
 D = "results/alltoallv/"
 STALE = {
-    D + "alltoallv_radix_packet/results.csv":
-        "collsim run --model packet scenarios/alltoallv_radix.lua -o DIR (its Polaris P = 2048 "
-        "rows)",
     D + "alltoallv_compare_2048_polaris_packet/results.csv":
         "ALLTOALLV_MACHINES=polaris collsim run --model packet scenarios/alltoallv_compare.lua "
         "-o DIR",
