@@ -100,8 +100,11 @@ def verdict_selftest():
                                  compute=lambda: core.Result(v, d), cause="c")
     got = [mk(1.05, False).evaluate()[1], mk(1.5, True).evaluate()[1],
            mk(1.5, False).evaluate()[1], core.Claim("t", "t", "t", "1").evaluate()[1],
-           mk((0.95, 1.2), True).evaluate()[1]]
-    want = ["reproduced", "partial", "not reproduced", "not attempted", "partial"]
+           mk((0.95, 1.2), True).evaluate()[1],
+           core.Claim("t", "t", "t", "1", core.rel(1.0, 0.1), compute=lambda: core.Result(1.0, True),
+                      stale="old rows").evaluate()[1]]
+    want = ["reproduced", "partial", "not reproduced", "not attempted", "partial",
+            "not attempted"]
     if got != want:
         print("verdict rule broken: got %s, want %s" % (got, want))
         return 1

@@ -10,7 +10,7 @@ are the same claims with endpoint costs on (P = 512): alltoallv_endpoint.py.
 """
 from collections import defaultdict
 
-from . import alltoallv_endpoint
+from . import alltoallv_endpoint, alltoallv_stale
 from .core import Claim, Result, at_least, rel, rows, within, side
 
 PAPER = "alltoallv"
@@ -106,7 +106,7 @@ MPICH = ("scattered", "batch_size=32")
 POL_SETUP = "Polaris preset, P = 2048, 32 ranks/node, packet model"
 FUG_SETUP = "Fugaku preset, P = 2048, 32 ranks/node, packet model"
 
-CLAIMS = [
+CLAIMS = alltoallv_stale.mark([
     Claim("Sec. 5.1, Fig. 6", "small S (2..512 B): ideal radix ~2", POL_SETUP + ", S = 16 B",
           "2", within(2, 4), radix_claim("polaris", 16), [RADIX], "%d", cause=OVERHEAD),
     Claim("Sec. 5.1, Fig. 6", "medium S (512 B..8 KiB): U shape, ideal radix ~sqrt(P) = 45",
@@ -171,4 +171,4 @@ CLAIMS = [
           speedup(FUG, "uniform:S=16B", "parlinna_coalesced", None), [FUG], "%.2fx",
           baseline="collsim set", cause=OVERHEAD),
     *alltoallv_endpoint.CLAIMS,
-]
+])

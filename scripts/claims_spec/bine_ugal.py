@@ -4,6 +4,8 @@ model with UGAL-L routing, computed by the functions of scripts/bine_ugal_stats.
 points it shares with the flow-model bine_lumi (not repeated here). Part of bine.py's
 CLAIMS. Every row's note gives the flow model's value on the same points, so a row says
 both whether the claim reproduces with adaptive routing and what adaptive routing changed.
+The data was rerun after the packet model's trunk-buffer fix (commit 9e7ce5c): the LUMI
+preset's folded global trunks are no longer credit-limited.
 Tolerances are the flow rows': ±15 pp for a win share, ±30 % for a maximum gain.
 """
 import os
@@ -21,13 +23,10 @@ SETUP = ("LUMI preset, linear placement, 16..1,024 nodes x 32 B..8 MiB (7 sizes)
 # the paper's Table 3 (bine.md 7.2): (win %, max gain %)
 PAPER = {"allreduce": (67, 67), "allgather": (47, 177), "reduce_scatter": (39, 143),
          "alltoall": (94, 191)}
-ABOVE = ("network-only run, without per-message software overhead or permutation cost (as "
-         "under the flow model: the note's value); and with 64 KiB buffers the preset's "
-         "folded global trunks (22 x 200 Gb/s as one link) are credit-limited "
-         "(docs/packet-model.md, Simplifications), which slows the counterparts that send "
-         "the most bytes between groups (recursive doubling / halving) far more than Bine "
-         "(results/bine/README.md, 'LUMI on the packet model with UGAL', and its 1 MiB-buffer "
-         "control)")
+ABOVE = ("network-only run, without per-message software overhead or permutation cost: "
+         "collsim's Bine gains are larger than the paper's under the flow model too (the "
+         "note's value), and UGAL narrows them only a little (results/bine/README.md, 'LUMI "
+         "on the packet model with UGAL')")
 BELOW = ("adaptive routing gives the classic algorithms' congested inter-group traffic other "
          "paths and so takes away part of the contention Bine avoids: the counterpart gains "
          "more from UGAL than Bine does (the 'UGAL / flow' table of results/bine/README.md; "

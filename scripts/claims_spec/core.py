@@ -5,7 +5,8 @@ A verdict is never typed: it follows from collsim's value and the stated toleran
   partial         not within it, but the claim's direction holds (the spec's `direction`
                   test, e.g. "Swing is faster than the baseline")
   not reproduced  neither
-  not attempted   the spec has no computation, or its data is absent (the cause says why)
+  not attempted   the spec has no computation, or its data is absent or stale (the cause
+                  says why; a stale claim's value is still shown, but never gets a verdict)
 """
 import csv
 import math
@@ -58,14 +59,16 @@ class Claim:
     """One headline claim. `compute` is None for a claim not attempted (then `cause` says
     why); otherwise it returns a Result, or None when its data is absent. `cause` is the
     named cause shown when the claim is not reproduced: a text, or a function of the
-    Result (when the cause depends on which side of the paper's number collsim lands)."""
+    Result (when the cause depends on which side of the paper's number collsim lands).
+    `stale` names why the data is known to be wrong (e.g. made before a model fix, and how
+    to redo it): the value is computed and shown, the verdict is "not attempted"."""
 
     def __init__(self, where, claim, setup, paper_value, tolerance=None, compute=None,
-                 data=(), fmt="%.2f", cause="", baseline="paper", pending=""):
+                 data=(), fmt="%.2f", cause="", baseline="paper", pending="", stale=""):
         self.where, self.claim, self.setup = where, claim, setup
         self.paper_value, self.tolerance, self.compute = paper_value, tolerance, compute
         self.data, self.fmt, self.cause = list(data), fmt, cause
-        self.baseline, self.pending = baseline, pending
+        self.baseline, self.pending, self.stale = baseline, pending, stale
 
     def evaluate(self):
         """-> (collsim_value text, verdict, cause)."""
@@ -79,6 +82,8 @@ class Claim:
         v = res.value
         ends = v if isinstance(v, tuple) else (v,)
         text = " .. ".join(self.fmt % x for x in ends) + (" (%s)" % res.note if res.note else "")
+        if self.stale:
+            return text, "not attempted", "stale data: " + self.stale
         if all(self.tolerance.ok(x) for x in ends):
             return text, "reproduced", ""
         verdict = "partial" if res.direction else "not reproduced"
