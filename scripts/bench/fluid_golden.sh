@@ -9,7 +9,10 @@
 # pairwise alltoall, Bine allreduce) at P = 64, 256 and 1,024 on the 16x16 HyperX with 4
 # hosts per switch and on a Dragonfly, plus several ranks per host (the loopback),
 # endpoint costs with an eager limit, a schedule with dependencies, a barrier, local
-# reduce costs and two jobs (--job).
+# reduce costs and two jobs (--job); then every built-in algorithm (`collsim list`) at
+# P = 12 on a small Dragonfly, without and with endpoint costs, and at P = 16 with dims 4x4
+# (as tests/test_fluid_equal.c's battery; points an algorithm refuses print their error,
+# which must not change either).
 # The columns sim_wall_s and sim_peak_rss_kb (20 and 21, measurements of the run) are
 # blanked.
 # usage: scripts/bench/fluid_golden.sh [PATH/TO/collsim] > out.txt
@@ -52,3 +55,13 @@ point "barrier, reduce rate" --topology "$HX" --collective allreduce \
 point "two jobs" --topology "$DF" \
     --job 'name=a,coll=allreduce,alg=rabenseifner,ranks=256,hosts=0-255,size=1MiB' \
     --job 'name=b,coll=alltoall,alg=pairwise,ranks=64,hosts=512-575,size=256KiB'
+for ca in $("$bin" list | awk 'NF >= 2 { print $1 ":" $2 }'); do
+    coll=${ca%%:*} alg=${ca#*:}
+    point "$coll $alg P=12" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
+        --algorithm "$alg" --ranks 12 --size 64KiB --per-rank
+    point "$coll $alg P=12 endpoint" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
+        --algorithm "$alg" --ranks 12 --size 64KiB --send-overhead 1us --eager-limit 4KiB \
+        --envelope 64B --per-rank
+    point "$coll $alg P=16 dims=4x4" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
+        --algorithm "$alg" --ranks 16 --dims 4x4 --size 64KiB --per-rank
+done

@@ -238,7 +238,7 @@ static void start_job(exec_run *e, exec_job job, double seconds)
 {
     e->job = job;
     e->cpu_busy = 1;
-    e->cpu_start = simgrid_get_clock();
+    e->cpu_start = sim_clock(e->st);
     e->cpu_dur = seconds;
 }
 
@@ -264,7 +264,7 @@ static void finish_job(exec_run *e)
     e->cpu_busy = 0;
     if (job.kind == JOB_SEND) {
         sim_state *st = e->st;
-        double now = simgrid_get_clock();
+        double now = sim_clock(st);
         int32_t peer = e->rs->ops[job.item].peer;
         double at = endpoint_inject_at(&e->ep->cfg, &st->ep->ports, st->host_of_rank[e->rank],
                                        st->host_of_rank[peer], now);
@@ -375,7 +375,7 @@ static int wait_event(exec_run *e)
         comm_done(e, (size_t)k);
         return 0;
     }
-    double now = simgrid_get_clock();
+    double now = sim_clock(e->st);
     /* a job started now lasts its exact duration (what step schedules always did) */
     double rest = now == e->cpu_start ? e->cpu_dur : e->cpu_start + e->cpu_dur - now;
     if (e->timer < 0 && (e->cpu_drives || e->nactive == 0)) { /* nbulk > 0: cannot happen */
