@@ -40,6 +40,7 @@ typedef struct fl_res {
     double bw;
     /* solver */
     double remaining, usage;
+    double level;      /* remaining / usage, kept with them (the heap compares levels) */
     uint32_t inset;    /* the round that put it among the resources to solve */
     int32_t heap;      /* index in the solver's heap, -1 none */
     int64_t bytes;     /* bytes of the flows that crossed it */
