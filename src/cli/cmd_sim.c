@@ -263,7 +263,7 @@ static int parse_option(int c, sim_cli *v, int *have, cs_error *err)
     case 'C': rc = parse_rate(optarg, &g->copy_Bps, err); break;
     case 'f': rc = parse_format(optarg, &v->format, err); break;
     case 'H': v->no_header = 1; break;
-    case 'v': v->verbose = 1; break;
+    case 'v': v->verbose = v->cfg.cpu_split = 1; break;
     case 'k': g->per_rank = 1; break;
     case 'b': g->barrier = 1; break;
     case 'w': rc = cli_workload_parse(&v->workload, optarg, err); break;

@@ -63,6 +63,11 @@ void xn_move(sim_exec_scratch *x, size_t from, size_t to)
     x->pks[to] = x->pks[from];
 }
 
+double sim_clock(const sim_state *st)
+{
+    return st->net ? pk_rank_clock(st->net) : simgrid_get_clock();
+}
+
 void xn_sleep(sim_state *st, int32_t rank, double seconds)
 {
     if (st->net) /* the loop engine keeps the ranks' clock (packet.h) */

@@ -2,7 +2,8 @@
  *
  *   fluid_net.c    flows: start, latency, end, the events of an instant, bytes, the check
  *   fluid_share.c  the max-min solver over the resources the instant changed
- *   fluid_heap.c   the flows' dates (latency end or completion), an indexed binary heap
+ *   fluid_heap.c   the flows' dates (latency end or completion): an indexed 4-ary heap,
+ *                  the latency ends in FIFO lanes beside it
  *
  * The state hangs off the packet model's pk_net (pk_net.fluid), which owns the ranks,
  * the matching of sends and receives and the loop engine's event queue; that queue holds
@@ -39,6 +40,7 @@ typedef struct fl_res {
     double bw;
     /* solver */
     double remaining, usage;
+    double level;      /* remaining / usage, kept with them (the heap compares levels) */
     uint32_t inset;    /* the round that put it among the resources to solve */
     int32_t heap;      /* index in the solver's heap, -1 none */
     int64_t bytes;     /* bytes of the flows that crossed it */
@@ -48,12 +50,31 @@ typedef struct fl_hent {   /* a heap entry: the flow's date and seq copied besid
     double date;           /* so that comparisons read the heap's own array only */
     uint64_t seq;
     int32_t id;
+    int32_t lane;          /* the head of that latency lane, -1 none */
 } fl_hent;
 
+typedef struct fl_lane {   /* flows waiting the latency d, in (date, seq) order */
+    double d;
+    int32_t *ids;          /* a FIFO ring, cap a power of two */
+    int64_t head, n, cap;
+} fl_lane;
+
+#define FL_LANES 16
+
 typedef struct fl_heap {
-    fl_hent *e;        /* a binary heap on (date, seq) */
+    fl_hent *e;        /* a 4-ary heap on (date, seq) */
     int64_t n, cap;
+    fl_lane lanes[FL_LANES];
+    int nlanes, last_lane;
+    int64_t queued;    /* flows in the lanes behind their heads */
 } fl_heap;
+
+typedef struct fl_route {  /* a route remembered (fluid_net.c): its resources, in
+                              fl_net.route_res at the slot's maxh entries */
+    int64_t key;           /* src_host * nhosts + dst_host, -1 empty */
+    double lat, minbw;     /* the sum of its links' latencies, its smallest bandwidth */
+    int32_t len;
+} fl_route;
 
 typedef struct fl_bkey {   /* a bounded flow, by bound x penalty (fluid_share.c) */
     double key;
@@ -82,17 +103,27 @@ typedef struct fl_net {
     uint32_t round;    /* rounds so far: one per instant with flow events */
     double loop_rate;  /* a loopback flow's rate */
     topo_hop *route;
+    fl_route *routes;  /* direct-mapped by (source, destination host): a ring or a
+                          butterfly meets the same pairs again and again */
+    int32_t *route_res;
+    uint64_t route_mask;
+    int route_shift;
     /* counts */
     int64_t nstarted, solves, solved_flows, rates;
     int64_t bad_solutions; /* verify: solutions that failed the check */
     char bad_what[256];
 } fl_net;
 
-/* fluid_heap.c */
+/* fluid_heap.c: flow id's date and seq are set (seq larger than every earlier one). push:
+ * a date; push_latency: the end of the latency d, date = now + d with now never less than
+ * at the previous push_latency (the flow waits in d's lane); update: a flow in the heap
+ * (not in a lane) or in none; remove: a flow in the heap, or the top. */
 void fl_heap_push(fl_heap *h, fl_flow *flows, int32_t id);
+void fl_heap_push_latency(fl_heap *h, fl_flow *flows, int32_t id, double d);
 void fl_heap_update(fl_heap *h, fl_flow *flows, int32_t id);
 void fl_heap_remove(fl_heap *h, fl_flow *flows, int32_t id);
 int32_t fl_heap_top(const fl_heap *h);    /* -1 if empty */
+int64_t fl_heap_size(const fl_heap *h);   /* flows with a date */
 void fl_heap_free(fl_heap *h);
 
 /* fluid_share.c: flow id was enabled or is about to leave: its resources changed this

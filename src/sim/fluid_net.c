@@ -48,6 +48,15 @@ pk_net *fl_net_new(const fluid_config *c, topology *t, int32_t P, const int32_t 
     fl->armed = INFINITY;
     fl->round = 1;
     fl->route = xmalloc((size_t)(fl->maxh + 1) * sizeof *fl->route);
+    int bits = 6;
+    while (bits < 24 && ((int64_t)1 << bits) < 2 * (int64_t)t->nhosts)
+        bits++;
+    fl->route_mask = ((uint64_t)1 << bits) - 1;
+    fl->route_shift = 64 - bits;
+    fl->routes = xmalloc(((size_t)1 << bits) * sizeof *fl->routes);
+    for (uint64_t i = 0; i <= fl->route_mask; i++)
+        fl->routes[i].key = -1;
+    fl->route_res = xmalloc(((size_t)1 << bits) * (size_t)fl->maxh * sizeof *fl->route_res);
     /* the loopback: a FATPIPE link, every flow gets its bandwidth up to gamma's bound */
     fl->loop_rate = t->intra_lat > 0 ? fmin(t->intra_bw, FL_TCP_GAMMA / (2.0 * t->intra_lat))
                                      : t->intra_bw;
@@ -76,6 +85,8 @@ void fl_net_free(pk_net *n)
     free(fl->rheap);
     free(fl->bheap);
     free(fl->route);
+    free(fl->routes);
+    free(fl->route_res);
     free(fl);
     n->fluid = NULL;
 }
@@ -86,9 +97,9 @@ int fl_net_check(const pk_net *n, cs_error *err)
     if (fl->bad_solutions > 0)
         return cs_fail(err, "fluid network: %lld bandwidth share(s) failed the max-min check, "
                             "the first: %s", (long long)fl->bad_solutions, fl->bad_what);
-    if (fl->heap.n > 0)
+    if (fl_heap_size(&fl->heap) > 0)
         return cs_fail(err, "fluid network: %lld flow(s) never completed",
-                       (long long)fl->heap.n);
+                       (long long)fl_heap_size(&fl->heap));
     return 0;
 }
 
@@ -141,27 +152,48 @@ static void arm(pk_net *n)
     }
 }
 
+/* The route from host src to host dst (topo_route), its resources (*res) and latency,
+ * computed once per slot of the direct-mapped cache. */
+static const fl_route *route_of(pk_net *n, int32_t src, int32_t dst, const int32_t **res)
+{
+    fl_net *fl = n->fluid;
+    int64_t key = (int64_t)src * n->t->nhosts + dst;
+    uint64_t i = ((uint64_t)key * 0x9E3779B97F4A7C15ull) >> fl->route_shift;
+    fl_route *c = &fl->routes[i];
+    int32_t *rr = fl->route_res + i * (uint64_t)fl->maxh;
+    *res = rr;
+    if (c->key == key)
+        return c;
+    int len = topo_route(n->t, src, dst, fl->route, fl->maxh);
+    double lat = 0, minbw = INFINITY;
+    for (int k = 0; k < len; k++) {
+        rr[k] = (int32_t)traffic_resource(n->t, fl->route[k]);
+        lat += n->t->links[fl->route[k].link].lat;
+        minbw = fmin(minbw, fl->res[rr[k]].bw);
+    }
+    *c = (fl_route){.key = key, .lat = lat, .minbw = minbw, .len = len};
+    return c;
+}
+
 /* The route's resources and latency; its bytes counted on them. */
 static double flow_route(pk_net *n, fl_flow *f, int32_t id)
 {
     fl_net *fl = n->fluid;
     pk_msg *m = f->msg;
-    int len = topo_route(n->t, m->src_host, m->dst_host, fl->route, fl->maxh);
-    double lat = 0, minbw = INFINITY;
-    for (int i = 0; i < len; i++) {
-        int32_t r = (int32_t)traffic_resource(n->t, fl->route[i]);
-        fl->hop_res[(int64_t)id * fl->maxh + i] = r;
-        lat += n->t->links[fl->route[i].link].lat;
-        minbw = fmin(minbw, fl->res[r].bw);
+    const int32_t *res;
+    const fl_route *c = route_of(n, m->src_host, m->dst_host, &res);
+    int32_t *hop = fl->hop_res + (int64_t)id * fl->maxh;
+    for (int i = 0; i < c->len; i++) {
+        hop[i] = res[i];
         if (n->rank_tally)
-            traffic_tally_hop(n->rank_tally[m->src_rank], r, m->bytes);
+            traffic_tally_hop(n->rank_tally[m->src_rank], res[i], m->bytes);
         else
-            fl->res[r].bytes += m->bytes;
+            fl->res[res[i]].bytes += m->bytes;
     }
-    f->nres = len;
+    f->nres = c->len;
     /* CM02's bound: the route's smallest bandwidth, and TCP gamma's window */
-    f->bound = lat > 0 ? fmin(minbw, FL_TCP_GAMMA / (2.0 * lat)) : minbw;
-    return lat;
+    f->bound = c->lat > 0 ? fmin(c->minbw, FL_TCP_GAMMA / (2.0 * c->lat)) : c->minbw;
+    return c->lat;
 }
 
 void fl_msg_start(pk_net *n, pk_msg *m)
@@ -183,7 +215,7 @@ void fl_msg_start(pk_net *n, pk_msg *m)
     f->date = lat + n->now;           /* as SimGrid: latency + last update */
     f->seq = ++fl->seq;
     fl->nstarted++;
-    fl_heap_push(&fl->heap, fl->flows, id);
+    fl_heap_push_latency(&fl->heap, fl->flows, id, lat);
     arm(n);
 }
 

@@ -22,7 +22,13 @@
 
 static double level(const fl_res *r)
 {
-    return r->remaining / r->usage;
+    return r->level;
+}
+
+/* remaining / usage, computed once per change rather than at every comparison. */
+static void set_level(fl_res *r)
+{
+    r->level = r->remaining / r->usage;
 }
 
 /* ---- the heap of resources by level, and of bounded flows by bound x penalty --------- */
@@ -183,10 +189,12 @@ static void fix(fl_net *fl, int32_t id, double rate, int64_t *nheap)
         r->usage -= w;
         if (r->usage < FL_MAXMIN_PRECISION)
             r->usage = 0;
-        if (!(r->usage > FL_MAXMIN_PRECISION) || !(r->remaining > r->bw * FL_MAXMIN_PRECISION))
+        if (!(r->usage > FL_MAXMIN_PRECISION) || !(r->remaining > r->bw * FL_MAXMIN_PRECISION)) {
             res_remove(fl, nheap, ri);
-        else
+        } else {
+            set_level(r);
             res_sift(fl, r->heap, *nheap);
+        }
     }
 }
 
@@ -204,6 +212,7 @@ static int64_t fill_setup(fl_net *fl, int64_t *nheap)
             r->usage += 1.0 / fl->flows[r->flows[j]].penalty;
         r->heap = -1;
         if (r->usage > 0 && r->remaining > 0) {
+            set_level(r);
             fl->rheap[*nheap] = ri;
             r->heap = (int32_t)(*nheap)++;
         }

@@ -9,9 +9,10 @@
  *            wait in one binary heap, and one SimGrid actor runs them
  *            (packet_loop.c). Rank actors stay SimGrid actors; while any of them runs,
  *            the engine waits; when all wait in the model, it runs events until one
- *            wakes a rank, moves SimGrid's clock there (sg_actor_sleep_until) and
- *            resumes that rank. A rank's local work must therefore go through
- *            pk_compute, not sg_actor_sleep_for.
+ *            wakes a rank, moves SimGrid's clock there (sg_actor_sleep_until; not
+ *            under the fluid network, whose ranks read the engine's clock:
+ *            pk_rank_clock) and resumes that rank. A rank's local work must
+ *            therefore go through pk_compute, not sg_actor_sleep_for.
  *   actors   the earlier engine, kept for one release to compare against: every port
  *            and NIC is a SimGrid actor that sleeps for serialization times and
  *            suspends / resumes the others (packet_actors.c). Same rules, same packets.
@@ -157,6 +158,10 @@ pk_handle pk_timer(pk_net *n, int32_t rank, double seconds);
 void pk_compute(pk_net *n, int32_t rank, double seconds);
 /* The rank's actor ends (it posts nothing more). */
 void pk_rank_exit(pk_net *n, int32_t rank);
+/* The time a rank actor sees (rank actors read this clock, not SimGrid's): under the
+ * fluid network (fluid.h) the loop engine's clock, as SimGrid's clock does not move
+ * there; under the packet model SimGrid's, which its engines move. */
+double pk_rank_clock(const pk_net *n);
 
 /* After the run: every port sent on exactly the bytes queued on it and every message's
  * bytes were delivered exactly once; fails naming the first port or message that differs. */
@@ -174,5 +179,9 @@ typedef struct pk_run_stats {
     double engine_cpu_s, ranks_cpu_s, first_event_cpu_s, end_cpu_s;
 } pk_run_stats;
 void pk_net_stats(const pk_net *n, pk_run_stats *s);
+/* The loop engine measures the CPU split of pk_run_stats (two reads of the process's CPU
+ * clock, system calls, at every wake-up of its loop: `collsim sim --verbose` only);
+ * without it the four CPU fields stay 0. */
+void pk_net_measure_cpu(pk_net *n);
 
 #endif

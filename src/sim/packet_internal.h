@@ -240,13 +240,16 @@ struct pk_net {
     /* the loop engine */
     pk_heap heap;
     double now;               /* the engine's clock */
+    double sg_clock0;         /* SimGrid's clock when the engine started (it stays there) */
     int32_t running;          /* rank actors not waiting in the model nor ended */
     sg_actor_t *woken;        /* actors of the ranks to resume once SimGrid's clock is at
                                  `now`, in the order woken */
     int32_t nwoken;
     sg_actor_t engine_actor;
     int engine_waiting;       /* the engine actor is suspended until running == 0 */
+    uint64_t resume_batches;  /* the engine's resumes of woken ranks so far */
     int64_t events;
+    int measure_cpu;          /* pk_net_measure_cpu: read the CPU clock at every wake-up */
     double engine_cpu_s;      /* CPU seconds inside the event loop */
     double first_event_cpu_s; /* the process's CPU clock when the loop first ran, 0 before */
     double ranks_cpu_s;       /* CPU seconds between the loop's runs (rank actors, SimGrid) */

@@ -10,7 +10,13 @@
  * engine actor sleeps (suspended) while any runs; the last one to wait or end resumes it.
  * It then runs events in time order until one wakes ranks, finishes the events of that
  * instant, moves SimGrid's clock to it (sg_actor_sleep_until: nothing else runs, so the
- * clock jumps) and resumes those ranks. With no event left and ranks still waiting the
+ * clock jumps) and resumes those ranks. Under the fluid network SimGrid's clock does not
+ * move (moving it costs a sleep activity and a solve of SimGrid's models at every
+ * wake-up): its ranks read the engine's clock (pk_rank_clock). The packet model keeps
+ * SimGrid's clock, which differs from the engine's by up to SimGrid's surf/precision
+ * (1 ns: SimGrid rounds a shorter sleep up to it) where two wake-ups are closer than
+ * that; its results were computed with it. (The fluid network's instants are at least
+ * surf/precision apart, so both clocks agree there.) With no event left and ranks still waiting the
  * network is stuck (a deadlock): the engine actor ends, SimGrid ends the run, and
  * pk_net_check names the stuck port.
  */
@@ -132,6 +138,34 @@ static int run_until_wake(pk_net *n)
     return n->nwoken > 0;
 }
 
+/* run_until_wake with the CPU split (pk_net_measure_cpu): two system calls per wake-up,
+ * not per event; what came before the first run is setup, what runs between two runs
+ * the ranks, what follows the last teardown. */
+static int run_measured(pk_net *n)
+{
+    double cpu0 = cpu_seconds();
+    if (n->first_event_cpu_s == 0)
+        n->first_event_cpu_s = cpu0;
+    else
+        n->ranks_cpu_s += cpu0 - n->handoff_cpu_s;
+    int more = run_until_wake(n);
+    n->handoff_cpu_s = cpu_seconds();
+    n->engine_cpu_s += n->handoff_cpu_s - cpu0;
+    if (!more)
+        n->end_cpu_s = n->handoff_cpu_s;
+    return more;
+}
+
+double pk_rank_clock(const pk_net *n)
+{
+    return n->fluid ? n->now : simgrid_get_clock();
+}
+
+void pk_net_measure_cpu(pk_net *n)
+{
+    n->measure_cpu = 1;
+}
+
 static void engine_main(int argc, char **argv)
 {
     (void)argc;
@@ -142,24 +176,14 @@ static void engine_main(int argc, char **argv)
             n->engine_waiting = 1;
             sg_actor_suspend(sg_actor_self());
         }
-        /* two system calls per wake-up, not per event: what came before the first run is
-         * setup, what runs between two runs the ranks, what follows the last teardown */
-        double cpu0 = cpu_seconds();
-        if (n->first_event_cpu_s == 0)
-            n->first_event_cpu_s = cpu0;
-        else
-            n->ranks_cpu_s += cpu0 - n->handoff_cpu_s;
-        int more = run_until_wake(n);
-        n->handoff_cpu_s = cpu_seconds();
-        n->engine_cpu_s += n->handoff_cpu_s - cpu0;
-        if (!more) {
-            n->end_cpu_s = n->handoff_cpu_s;
+        int more = n->measure_cpu ? run_measured(n) : run_until_wake(n);
+        if (!more)
             return; /* every rank ended, or the network is stuck */
-        }
-        if (n->now > simgrid_get_clock())
+        if (!n->fluid && n->now > simgrid_get_clock())
             sg_actor_sleep_until(n->now);
         int32_t k = n->nwoken;
         n->nwoken = 0;
+        n->resume_batches++;
         n->running += k;
         pk_actors_resume(n->woken, k); /* one simcall for all of them */
     }
@@ -167,6 +191,7 @@ static void engine_main(int argc, char **argv)
 
 void pk_loop_start(pk_net *n)
 {
+    n->sg_clock0 = simgrid_get_clock();
     n->running = n->P;
     n->woken = xmalloc((size_t)(n->P > 0 ? n->P : 1) * sizeof *n->woken);
     n->engine_actor = sg_actor_init("packet-engine", n->actor_host);
@@ -186,17 +211,26 @@ static void one_less_running(pk_net *n)
 void pk_loop_block(pk_net *n, int32_t r)
 {
     /* a rank that slept in SimGrid (sg_actor_sleep_for) moved the clock past events the
-     * engine has not run: a programming error, caught here rather than silently wrong */
+     * engine has not run (under the fluid network, at all): a programming error, caught
+     * here rather than silently wrong */
     double clock = simgrid_get_clock();
-    if (clock > n->now + 1e-9 * (1 + n->now)) {
+    if (clock > (n->fluid ? n->sg_clock0 : n->now + 1e-9 * (1 + n->now))) {
         fprintf(stderr, "collsim: internal: rank %d reached time %.9g in SimGrid, past the "
                         "packet engine's %.9g: under --packet-engine loop a rank's local work "
-                        "must go through pk_compute\n", r, clock, n->now);
+                        "must go through pk_compute\n", r, clock, n->fluid ? n->sg_clock0 : n->now);
         abort();
     }
-    n->ranks[r].waiter = sg_actor_self();
+    pk_rank *k = &n->ranks[r];
+    if (!k->waiter)
+        k->waiter = sg_actor_self();
+    uint64_t batch = n->resume_batches;
     one_less_running(n);
-    sg_actor_suspend(n->ranks[r].waiter);
+    /* The last rank to wait resumed the engine, a simcall: other actors ran meanwhile. If
+     * the engine woke this rank and resumed it then (a resume of an actor that is not
+     * suspended does nothing), it must go on; the packet model's engine sleeps in
+     * SimGrid between the two (sg_actor_sleep_until), and resumes it after. */
+    if (k->waiting != PK_WAIT_NONE || n->resume_batches == batch)
+        sg_actor_suspend(k->waiter);
 }
 
 void pk_loop_wake_rank(pk_net *n, int32_t r)

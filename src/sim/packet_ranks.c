@@ -71,6 +71,27 @@ static pk_pair *pair_of(pk_net *n, int32_t from, int32_t to, int64_t channel)
     return &n->pairs[j];
 }
 
+/* Under the fluid network, whose messages need no flow number (pk_pair.sent: ECMP's), a
+ * pair whose queues are empty again leaves the table (backward-shift deletion: the
+ * entries after it in its probe run move back), so that the table holds the pairs with
+ * messages waiting, not every pair that ever met (an all-to-all's P^2). */
+static void pair_done(pk_net *n, pk_pair *pr)
+{
+    if (!n->fluid || pr->head || pr->rhead >= 0)
+        return;
+    uint64_t mask = (uint64_t)n->cap_pairs - 1;
+    uint64_t i = (uint64_t)(pr - n->pairs);
+    for (uint64_t j = (i + 1) & mask; n->pairs[j].key >= 0; j = (j + 1) & mask) {
+        uint64_t home = pair_hash(n->pairs[j].key, n->pairs[j].channel) & mask;
+        if (((j - home) & mask) >= ((j - i) & mask)) { /* i lies on j's probe run */
+            n->pairs[i] = n->pairs[j];
+            i = j;
+        }
+    }
+    n->pairs[i] = (pk_pair){.key = -1, .rhead = -1, .rtail = -1};
+    n->npairs--;
+}
+
 /* ---- requests ----------------------------------------------------------------------- */
 
 static int64_t req_new(pk_net *n, int32_t rank, int anonymous)
@@ -226,6 +247,7 @@ static int64_t post_send(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
         hand_payload(n, m->rreq, m);
         if (pr->rhead < 0)
             pr->rtail = -1;
+        pair_done(n, pr);
         int64_t sreq = m->sreq; /* msg_start may complete and free m (the actors engine runs
                                    other actors when it starts one; the loopback ends at once) */
         msg_start(n, m);
@@ -257,6 +279,7 @@ static int64_t post_recv(pk_net *n, int32_t rank, int32_t peer, int64_t channel,
     pr->head = m->next;
     if (!pr->head)
         pr->tail = NULL;
+    pair_done(n, pr);
     m->next = NULL;
     m->rreq = h;
     hand_payload(n, h, m);

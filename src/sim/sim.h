@@ -104,6 +104,8 @@ typedef struct sim_config {
     double reduce_Bps;     /* local reduction rate; 0 = free */
     double copy_Bps;       /* local copy rate; 0 = free */
     int per_rank;          /* record every rank's finish time */
+    int cpu_split;         /* the packet loop engine measures sim_result's CPU split
+                              (`collsim sim --verbose`; costs system calls per wake-up) */
     int barrier;           /* every rank runs a dissemination barrier first (alg_run.barrier):
                               time_s includes it; `model` shows " barrier=true" */
     char groups[1024];     /* external platforms: a group map (groupmap.h), "" = none */
@@ -153,7 +155,8 @@ typedef struct sim_result {
     double packet_ranks_cpu_s;  /* CPU seconds between the loop's runs (the rank actors
                                    and SimGrid's scheduling of them) */
     double packet_teardown_cpu_s; /* CPU seconds after the loop's end; the four add up to
-                                     cpu_s */
+                                     cpu_s (measured with sim_config.cpu_split only, else
+                                     the four are 0) */
     int timed_out;         /* sim_run_isolated failed because of point_timeout_s */
 } sim_result;
 

@@ -59,7 +59,7 @@ static void rank_main(int argc, char **argv)
     alg_run_gen(st->run, a->rank, &b);
     sb_free(&b);
     if (!a->stuck)
-        st->finish[a->rank] = simgrid_get_clock();
+        st->finish[a->rank] = sim_clock(st);
     if (st->net)
         pk_rank_exit(st->net, st->rank0 + a->rank);
     xbt_dynar_t route = a->x.route;

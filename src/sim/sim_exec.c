@@ -32,7 +32,9 @@
  * dependency, no tag, no eager send) waits for a step's messages all at once (pk_wait):
  * nothing of the rank can start before they have all ended, and the rank is then woken
  * once per step, as the packet model always did (the order in which ranks post at one
- * instant breaks the network's ties).
+ * instant breaks the network's ties). Such a chunk of one step (a streaming generator's
+ * every chunk) takes a short way with the same effect and no readiness bookkeeping
+ * (bulk_step): its messages in op order, the wait, then its local ops as one job.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -238,7 +240,7 @@ static void start_job(exec_run *e, exec_job job, double seconds)
 {
     e->job = job;
     e->cpu_busy = 1;
-    e->cpu_start = simgrid_get_clock();
+    e->cpu_start = sim_clock(e->st);
     e->cpu_dur = seconds;
 }
 
@@ -264,7 +266,7 @@ static void finish_job(exec_run *e)
     e->cpu_busy = 0;
     if (job.kind == JOB_SEND) {
         sim_state *st = e->st;
-        double now = simgrid_get_clock();
+        double now = sim_clock(st);
         int32_t peer = e->rs->ops[job.item].peer;
         double at = endpoint_inject_at(&e->ep->cfg, &st->ep->ports, st->host_of_rank[e->rank],
                                        st->host_of_rank[peer], now);
@@ -375,7 +377,7 @@ static int wait_event(exec_run *e)
         comm_done(e, (size_t)k);
         return 0;
     }
-    double now = simgrid_get_clock();
+    double now = sim_clock(e->st);
     /* a job started now lasts its exact duration (what step schedules always did) */
     double rest = now == e->cpu_start ? e->cpu_dur : e->cpu_start + e->cpu_dur - now;
     if (e->timer < 0 && (e->cpu_drives || e->nactive == 0)) { /* nbulk > 0: cannot happen */
@@ -402,6 +404,43 @@ static int step_rule_only(const rank_sched *rs)
     return 1;
 }
 
+/* A one-step chunk of step-rule ops only under the packet model without endpoint costs
+ * (e.bulk): what the state machine does with it, without its bookkeeping. The step's
+ * messages are posted in op order (sends counted as inject counts them), the rank waits
+ * for them all, then its local ops run as one CPU job, their times summed in op order
+ * (job_seconds). */
+static void bulk_step(exec_run *e, uint32_t first_step)
+{
+    sim_state *st = e->st;
+    const rank_sched *rs = e->rs;
+    int comm = 0, local = 0;
+    for (uint32_t i = rs_step_begin(rs, 0); i < rs_step_end(rs, 0); i++) {
+        const sched_op *o = &rs->ops[i];
+        if (o->kind == OP_RECV) {
+            pk_recv(st->net, st->rank0 + e->rank, st->rank0 + o->peer);
+        } else if (o->kind == OP_SEND) {
+            traffic_tally_message(&st->tally, st->host_of_rank[e->rank],
+                                  st->host_of_rank[o->peer], o->bytes);
+            pk_send(st->net, st->rank0 + e->rank, st->rank0 + o->peer, o->bytes);
+        } else {
+            local = 1;
+            continue;
+        }
+        comm = 1;
+    }
+    if (comm)
+        pk_wait(st->net, st->rank0 + e->rank);
+    if (local) {
+        double sum = 0;
+        for (uint32_t i = rs_step_begin(rs, 0); i < rs_step_end(rs, 0); i++)
+            if (sr_in_step_item(rs, i))
+                sum += local_seconds(st, &rs->ops[i]);
+        if (sum > 0)
+            xn_sleep(st, e->rank, sum);
+    }
+    st->step[e->rank] = first_step + 1;
+}
+
 int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_sched *rs,
                    uint32_t first_step)
 {
@@ -413,6 +452,10 @@ int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_
         e.cpu_drives = e.ep->cfg.send_overhead_s > 0 || e.ep->cfg.recv_overhead_s > 0 ||
                        e.ep->cfg.msg_gap_s > 0;
     e.bulk = st->net && !e.ep && st->eager_limit < 0 && step_rule_only(rs);
+    if (e.bulk && rs->nsteps == 1) {
+        bulk_step(&e, first_step);
+        return 0;
+    }
     sr_reset(e.r, rs);
     st->step[rank] = first_step;
     for (;;) {

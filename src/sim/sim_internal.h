@@ -57,6 +57,11 @@ typedef struct sim_state {
                                   rank rank0 + r of the shared network; 0: one point */
 } sim_state;
 
+/* The time a rank actor sees: the network's (pk_rank_clock) under the packet model or
+ * the fluid network, whose loop engine leaves SimGrid's clock where it was; SimGrid's
+ * otherwise. */
+double sim_clock(const sim_state *st);
+
 /* A job of the rank's CPU (sim_exec.c). */
 typedef struct exec_job {
     uint32_t item; /* an op, or a step's local item (sched_ready.h) */

@@ -218,6 +218,8 @@ static int simulate(const sim_config *c, const alg_run *run, topology *t,
             st.net = pk_net_new(&c->packet, t, P, host_of_rank, st.rank_host[0], &st.tally);
         else if (c->flow_engine == FLOW_ENGINE_LOOP)
             st.net = fl_net_new(&c->fluid, t, P, host_of_rank, st.rank_host[0], &st.tally);
+        if (st.net && c->cpu_split)
+            pk_net_measure_cpu(st.net);
         endpoint_sim ep = {.cfg = *ec};
         if (endpoint_active(ec)) {
             endpoint_ports_init(&ep.ports, t);
