@@ -241,6 +241,8 @@ struct pk_net {
     pk_hop_memo *memo;        /* adaptive, UGAL, ECMP: next hops remembered (packet_route.c):
                                  two or more */
     pk_hop_memo1 *memo1;      /* and one (twice the entries of memo) */
+    int memo_wide;            /* memo holds an entry (else it is not read: a Dragonfly's
+                                 next hops are all single) */
     uint64_t memo_mask;       /* memo's entries - 1 (a power of two) */
     int memo_shift;           /* 64 - log2(memo's entries) */
     pk_next *next_scratch;    /* maxdeg + 1: next hops not remembered */

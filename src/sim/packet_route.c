@@ -77,7 +77,7 @@ int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops)
             return 1;
         }
         e = &n->memo[h >> n->memo_shift];
-        if (e->at == at && e->dst == dst) {
+        if (n->memo_wide && e->at == at && e->dst == dst) {
             *hops = e->hops;
             return e->k;
         }
@@ -91,6 +91,7 @@ int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops)
     pk_next *out = n->next_scratch;
     if (e && k >= 2 && k <= PK_MEMO_HOPS) {
         *e = (pk_hop_memo){.at = at, .dst = dst, .k = k};
+        n->memo_wide = 1;
         out = e->hops;
     }
     for (int i = 0; i < (k > 0 ? k : 1); i++) /* k < 1: the first entry, as before */
