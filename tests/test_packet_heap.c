@@ -10,7 +10,9 @@
  *     current instant);
  *   - the same with half the pushes a delay after the last pop (pk_heap_push_after:
  *     the delay lanes, with more delays than lanes);
- *   - an empty heap pops nothing and its top time is infinite;
+ *   - before every pop, pk_heap_peek names the event the pop then gives (kind, and id or
+ *     message), wherever it waits (heap, ring, delay lane);
+ *   - an empty heap pops nothing, peeks nothing and its top time is infinite;
  *   - a planted bug in the reference (ties last-pushed first) is caught, so the
  *     comparison can fail.
  */
@@ -50,6 +52,16 @@ static int same_event(const pk_event *e, const ref_event *r)
     return kind == PK_EV_MSG_DONE ? e->msg == (pk_msg *)(intptr_t)(r->id + 1) : e->id == r->id;
 }
 
+/* Peeks at then pops the next event into *e: 1 if both are reference event r. */
+static int peek_pop(pk_heap *h, const ref_event *r, pk_event *e)
+{
+    int kind = -1;
+    int64_t id = -1;
+    if (!pk_heap_peek(h, &kind, &id) || !pk_heap_pop(h, e) || !same_event(e, r))
+        return 0;
+    return kind == e->kind && id == (kind == PK_EV_MSG_DONE ? (int64_t)(intptr_t)e->msg : e->id);
+}
+
 /* One random run; returns the number of pops that differed from the reference. now_half:
  * half the pushes are for the time of the last pop (the heap's ring of the current
  * instant, packet_heap.c), or with 2 half are pk_heap_push_after the last pop's time by
@@ -83,7 +95,7 @@ static int random_run(unsigned seed, int lifo, int now_half)
         } else {
             int i = ref_next(ref, nref, lifo);
             pk_event e;
-            if (!pk_heap_pop(&h, &e) || !same_event(&e, &ref[i]))
+            if (!peek_pop(&h, &ref[i], &e))
                 differ++;
             last = e.t;
             ref[i] = ref[--nref];
@@ -92,12 +104,14 @@ static int random_run(unsigned seed, int lifo, int now_half)
     while (nref > 0) {
         int i = ref_next(ref, nref, lifo);
         pk_event e;
-        if (!pk_heap_pop(&h, &e) || !same_event(&e, &ref[i]))
+        if (!peek_pop(&h, &ref[i], &e))
             differ++;
         ref[i] = ref[--nref];
     }
     pk_event e;
-    if (pk_heap_pop(&h, &e) || !isinf(pk_heap_top(&h)))
+    int kind;
+    int64_t id;
+    if (pk_heap_pop(&h, &e) || pk_heap_peek(&h, &kind, &id) || !isinf(pk_heap_top(&h)))
         differ++;
     pk_heap_free(&h);
     return differ;

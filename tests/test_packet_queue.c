@@ -34,6 +34,7 @@ static void model_init(model *m, int32_t credit)
     for (int i = 0; i < NPOOLS; i++)
         m->credit[i] = credit;
     m->net.credit = m->credit;
+    m->net.vc_shift = 2; /* the pools are port 0's channels 0 to NPOOLS - 1 */
 }
 
 static pk_packet *push(model *m, double ready, int32_t bytes, int64_t pool)
@@ -42,7 +43,7 @@ static pk_packet *push(model *m, double ready, int32_t bytes, int64_t pool)
     p->ready = ready;
     p->bytes = bytes;
     p->pool = pool;
-    pk_queue_push(&m->port, p);
+    pk_queue_push(&m->net, &m->port, p);
     m->all[m->nall++] = p;
     return p;
 }

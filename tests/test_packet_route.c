@@ -9,7 +9,8 @@
  *   - a fat tree with more uplinks than a memo entry holds is answered too (not
  *     remembered);
  *   - a planted bug (an entry's hops overwritten behind the memo) is seen by the same
- *     comparison, so it can fail.
+ *     comparison, so it can fail: in the table of single next hops (a Dragonfly's) and in
+ *     the one of several (a torus's two directions).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,8 @@ static void teardown(fixture *f)
 }
 
 /* Mismatches between pk_next_hops and topo_next_hops over every (node, host), each pair
- * asked `rounds` times; `plant`: corrupt the memo entry of one pair first. */
+ * asked `rounds` times; `plant` > 0: corrupt first the memo entry of one pair with at
+ * least `plant` next hops. */
 static int64_t compare_all(fixture *f, int rounds, int plant)
 {
     const topology *t = f->t;
@@ -62,7 +64,7 @@ static int64_t compare_all(fixture *f, int rounds, int plant)
                 int k = topo_next_hops(t, at, dst, ref, f->net.maxdeg);
                 const pk_next *got;
                 int kg = pk_next_hops(&f->net, at, dst, &got);
-                if (plant && r == 0 && kg >= 1 && f->net.memo) {
+                if (plant && r == 0 && kg >= plant && f->net.memo) {
                     ((pk_next *)got)[0].port ^= 1; /* the bug: a wrong port remembered */
                     plant = 0;
                 }
@@ -121,12 +123,18 @@ static void test_more_hops_than_an_entry(void)
     CU_ASSERT(check_family("fattree radix=16 leaves=2 hosts_per_leaf=8 spines=8") > PK_MEMO_HOPS);
 }
 
-static void test_planted_bug_is_caught(void)
+static void planted(const char *spec, int min_hops)
 {
     fixture f;
-    CU_ASSERT_EQUAL_FATAL(setup(&f, "dragonfly p=2 a=4 h=2", 0), 0);
-    CU_ASSERT(compare_all(&f, 2, 1) > 0);
+    CU_ASSERT_EQUAL_FATAL(setup(&f, spec, 0), 0);
+    CU_ASSERT(compare_all(&f, 2, min_hops) > 0);
     teardown(&f);
+}
+
+static void test_planted_bug_is_caught(void)
+{
+    planted("dragonfly p=2 a=4 h=2", 1); /* one next hop: the 16-byte entries */
+    planted("torus dims=4x4", 2);        /* several: the 64-byte entries */
 }
 
 int main(void)

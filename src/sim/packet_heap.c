@@ -203,6 +203,21 @@ int pk_heap_pop(pk_heap *h, pk_event *out)
     return 1;
 }
 
+int pk_heap_peek(const pk_heap *h, int *kind, int64_t *id)
+{
+    const pk_heap_entry *top;
+    if (h->ring.n > 0 && (h->n == 0 || before(&h->ring.ev[h->ring.head], &h->ev[0])))
+        top = &h->ring.ev[h->ring.head];
+    else if (h->n > 0)
+        top = &h->ev[0];
+    else
+        return 0;
+    *kind = (int)(top->seq_kind & 7);
+    /* a lane's head carries its lane above the id (never a PK_EV_MSG_DONE) */
+    *id = *kind == PK_EV_MSG_DONE ? top->what : top->what & (((int64_t)1 << LANE_SHIFT) - 1);
+    return 1;
+}
+
 double pk_heap_top(const pk_heap *h)
 {
     double t = h->n > 0 ? h->ev[0].t : INFINITY;

@@ -59,6 +59,13 @@ typedef struct pk_hop_memo {
     pk_next hops[PK_MEMO_HOPS];
 } pk_hop_memo;
 
+/* The same for one next hop, the common case (Dragonfly next hops are always one): 16
+ * bytes, so that four share a cache line and the table stays small. */
+typedef struct pk_hop_memo1 {
+    int32_t at, dst;          /* at = -1: empty */
+    pk_next hop;
+} pk_hop_memo1;
+
 /* 64 bytes, one cache line (the packets live in 64-byte aligned slabs, packet_net.c). */
 typedef struct pk_packet {
     pk_msg *msg;
@@ -93,18 +100,27 @@ typedef struct pk_lane {
 
 /* An output port. Its packets are in the order (ready, seq): by arrival, then first
  * queued first. Those still crossing the previous link are in `flying`; arrived ones are
- * in lanes (packet_queue.c says why). */
-typedef struct pk_port {     /* 128 bytes, 64-byte aligned: two cache lines, all hot */
+ * in lanes (packet_queue.c says why).
+ * 128 bytes, 64-byte aligned: two cache lines, all hot. The first holds what other ports'
+ * packets read and write (a credit returned: in_buffer and wait; adaptive routing and
+ * UGAL: queued, in_buffer and mult) and all a queue take needs, so that these touch one
+ * line of a port they do not otherwise use. */
+typedef struct pk_port {
+    int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
+    int64_t queued;           /* bytes waiting in the queue */
     pk_packet *flying, *flying_tail; /* not arrived yet, sorted by (ready, seq) */
     pk_lane *lanes;           /* every lane the port has had, none freed before the end */
-    int32_t *active;          /* indexes of the non-empty lanes */
-    int32_t nactive, nlanes, last_lane;
+    int32_t *active;          /* [0, cap_lanes): indexes of the non-empty lanes; then
+                                 [cap_lanes, 2 cap_lanes): each lane's key (packet_queue.c) */
     int wait;
+    int32_t nactive;
+    uint16_t mult;            /* physical links of its link (topo_link.mult), set with the
+                                 port's first packet */
+    int16_t pad;
+    int32_t packets;          /* packets flying or in a lane */
+    /* second line */
     uint32_t seq;             /* packets queued so far (wraps) */
-    int32_t cap_lanes;
-    int64_t packets;          /* packets flying or in a lane */
-    int64_t queued;           /* bytes waiting in the queue */
-    int64_t in_buffer;        /* bytes holding credits of its downstream buffer */
+    int32_t cap_lanes, nlanes, last_lane;
     double bw, lat;
     pk_packet *current;       /* loop engine: the packet being serialized */
     int64_t bytes_in, bytes_out;
@@ -222,9 +238,13 @@ struct pk_net {
     int maxdeg;
     topo_hop *scratch;        /* maxdeg hops */
     int32_t *group_host;      /* UGAL: one host per group */
-    pk_hop_memo *memo;        /* adaptive, UGAL, ECMP: next hops remembered (packet_route.c) */
-    uint64_t memo_mask;       /* entries - 1 (a power of two) */
-    int memo_shift;           /* 64 - log2(entries) */
+    pk_hop_memo *memo;        /* adaptive, UGAL, ECMP: next hops remembered (packet_route.c):
+                                 two or more */
+    pk_hop_memo1 *memo1;      /* and one (twice the entries of memo) */
+    int memo_wide;            /* memo holds an entry (else it is not read: a Dragonfly's
+                                 next hops are all single) */
+    uint64_t memo_mask;       /* memo's entries - 1 (a power of two) */
+    int memo_shift;           /* 64 - log2(memo's entries) */
     pk_next *next_scratch;    /* maxdeg + 1: next hops not remembered */
     uint64_t rng;
     pk_packet *spare;         /* delivered packets, for reuse (linked by next) */
@@ -299,6 +319,9 @@ void pk_heap_push(pk_heap *h, double t, int kind, int64_t id, pk_msg *msg);
 void pk_heap_push_after(pk_heap *h, double now, double d, int kind, int64_t id);
 /* Removes the earliest event (by t, then pushed first) into *e; 0 if the heap is empty. */
 int pk_heap_pop(pk_heap *h, pk_event *e);
+/* The earliest event's kind and id (for PK_EV_MSG_DONE the message's address), left in
+ * the heap; 0 if the heap is empty. */
+int pk_heap_peek(const pk_heap *h, int *kind, int64_t *id);
 /* The earliest event's time, or INFINITY. */
 double pk_heap_top(const pk_heap *h);
 void pk_heap_free(pk_heap *h);
@@ -319,7 +342,7 @@ void pk_actors_resume(sg_actor_t const *actors, long n);
 
 /* packet_queue.c */
 /* Queues packet p, whose p->pool is set, at port pt (not waking the port). */
-void pk_queue_push(pk_port *pt, pk_packet *p);
+void pk_queue_push(const pk_net *n, pk_port *pt, pk_packet *p);
 /* The packet port pt sends next at time `now`: the oldest arrived one whose pool has a
  * credit, unlinked and holding that credit; NULL if none. */
 pk_packet *pk_queue_take(pk_net *n, pk_port *pt, double now);

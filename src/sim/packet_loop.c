@@ -116,6 +116,21 @@ static void run_event(pk_net *n, const pk_event *e)
     }
 }
 
+/* Asks the memory for the port of the next event while this one runs: a port's two
+ * cache lines are mostly out of the cache when its event comes (a large network has
+ * thousands of ports), and an event takes about as long as fetching them. A hint only:
+ * nothing depends on it. */
+static void prefetch_next(const pk_net *n)
+{
+    int kind;
+    int64_t id;
+    if (pk_heap_peek(&n->heap, &kind, &id) && (kind == PK_EV_PORT || kind == PK_EV_PORT_DONE)) {
+        const char *pt = (const char *)&n->ports[id];
+        __builtin_prefetch(pt, 1);
+        __builtin_prefetch(pt + 64, 1);
+    }
+}
+
 /* Runs events until some ranks are woken and the events of that instant are done: 1,
  * or 0 when no event is left and no rank was woken. */
 static int run_until_wake(pk_net *n)
@@ -133,6 +148,7 @@ static int run_until_wake(pk_net *n)
         if (!now_too)
             n->now = e.t;
         n->events++;
+        prefetch_next(n);
         run_event(n, &e);
     }
     return n->nwoken > 0;

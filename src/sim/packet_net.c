@@ -75,9 +75,10 @@ int64_t pk_port_occupancy(const pk_net *n, topo_hop h)
 
 int64_t pk_occupancy(const pk_net *n, int64_t port)
 {
+    /* a port with no packet yet has no mult but nothing queued or held either */
     const pk_port *pt = &n->ports[port];
-    int64_t bytes = pt->queued + pt->in_buffer, links = n->t->links[port >> 1].mult;
-    return links > 1 ? bytes / links : bytes; /* per physical link of a folded trunk */
+    int64_t bytes = pt->queued + pt->in_buffer;
+    return pt->mult > 1 ? bytes / pt->mult : bytes; /* per physical link of a folded trunk */
 }
 
 /* The credits of a port's far buffer on one virtual channel: `buffer` per physical link,
@@ -205,6 +206,7 @@ void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h)
         pt->net = n;
         pt->bw = l->bw;
         pt->lat = l->lat;
+        pt->mult = l->mult;
         if (n->cfg.engine == PK_ENGINE_ACTORS)
             n->port_actor[p->port] = pka_port_start(n, pt, p->port);
         else
@@ -213,7 +215,7 @@ void pk_port_enqueue(pk_net *n, pk_packet *p, pk_next h)
     p->pool = needed_pool(n, p);
     pt->queued += p->bytes;
     pt->bytes_in += p->bytes;
-    pk_queue_push(pt, p);
+    pk_queue_push(n, pt, p);
     port_wake(n, pt, PK_IDLE);
     port_wake(n, pt, PK_CREDIT); /* it may need no blocked channel */
 }

@@ -39,30 +39,49 @@ static int older(const pk_packet *a, const pk_packet *b)
     return a->ready < b->ready || (a->ready == b->ready && (int32_t)(a->seq - b->seq) < 0);
 }
 
+/* A lane's key at its port: its virtual channel + 1 (0: no credit needed) and size class,
+ * in one small integer, so that finding a lane reads the port's keys (one cache line for
+ * a dozen lanes) rather than every lane. */
+static int32_t lane_key(const pk_net *n, int64_t pool, int32_t cls)
+{
+    int32_t vc = pool < 0 ? 0 : (int32_t)(pool & ((1 << n->vc_shift) - 1)) + 1;
+    return vc << 6 | cls;
+}
+
+/* Doubles the port's lane arrays (the keys move up with the active list's end). */
+static void lanes_grow(pk_port *pt)
+{
+    int32_t cap = pt->cap_lanes ? 2 * pt->cap_lanes : 4;
+    pt->lanes = xrealloc(pt->lanes, (size_t)cap * sizeof *pt->lanes);
+    pt->active = xrealloc(pt->active, 2 * (size_t)cap * sizeof *pt->active);
+    for (int32_t i = pt->nlanes - 1; i >= 0; i--)
+        pt->active[cap + i] = pt->active[pt->cap_lanes + i];
+    pt->cap_lanes = cap;
+}
+
 /* The index of the lane for packets of `pool` and `cls`, created if new. A port sees few
  * distinct lanes, and consecutive packets mostly share one: a linear search suffices. */
-static int32_t lane_of(pk_port *pt, int64_t pool, int32_t cls)
+static int32_t lane_of(const pk_net *n, pk_port *pt, int64_t pool, int32_t cls)
 {
+    int32_t key = lane_key(n, pool, cls), *keys = pt->active + pt->cap_lanes;
     int32_t last = pt->last_lane;
-    if (last < pt->nlanes && pt->lanes[last].pool == pool && pt->lanes[last].size_class == cls)
+    if (last < pt->nlanes && keys[last] == key)
         return last;
     for (int32_t i = 0; i < pt->nlanes; i++)
-        if (pt->lanes[i].pool == pool && pt->lanes[i].size_class == cls)
+        if (keys[i] == key)
             return pt->last_lane = i;
-    if (pt->nlanes == pt->cap_lanes) {
-        pt->cap_lanes = pt->cap_lanes ? 2 * pt->cap_lanes : 4;
-        pt->lanes = xrealloc(pt->lanes, (size_t)pt->cap_lanes * sizeof *pt->lanes);
-        pt->active = xrealloc(pt->active, (size_t)pt->cap_lanes * sizeof *pt->active);
-    }
+    if (pt->nlanes == pt->cap_lanes)
+        lanes_grow(pt);
+    pt->active[pt->cap_lanes + pt->nlanes] = key;
     pk_lane *ln = &pt->lanes[pt->nlanes];
     *ln = (pk_lane){.pool = pool, .size_class = cls, .active = -1};
     return pt->last_lane = pt->nlanes++;
 }
 
-void pk_queue_push(pk_port *pt, pk_packet *p)
+void pk_queue_push(const pk_net *n, pk_port *pt, pk_packet *p)
 {
     p->seq = pt->seq++;
-    p->lane = lane_of(pt, p->pool, size_class(p->bytes));
+    p->lane = lane_of(n, pt, p->pool, size_class(p->bytes));
     pt->packets++;
     /* after the last flying packet ready no later: usually at the tail; one that came over
      * a shorter link than those before it goes a few places back (a walk from the head:

@@ -19,6 +19,10 @@
  * fixed before it), so they are asked of the family once and remembered as ports in a
  * direct-mapped table (pk_next_hops): a packet's routing then reads one cache line and
  * the candidate ports' occupancy, in the family's order, so the choices are the same.
+ * A single next hop (every Dragonfly node's, most nodes' near the destination) goes to a
+ * table of 16-byte entries, several next hops to one of 64-byte entries: under UGAL on a
+ * Dragonfly every hop asks the memo, and a table four times smaller stays in the cache
+ * with the packets and ports (a larger one evicted them).
  */
 #include <stdlib.h>
 
@@ -42,31 +46,52 @@ void pk_route_init(pk_net *n, int memo_bits)
         n->memo = xmalloc((size_t)(n->memo_mask + 1) * sizeof *n->memo); /* aborts */
     for (uint64_t i = 0; i <= n->memo_mask; i++)
         n->memo[i].at = -1;
+    uint64_t n1 = 2 * (n->memo_mask + 1);
+    n->memo1 = aligned_alloc(64, (size_t)n1 * sizeof *n->memo1);
+    if (!n->memo1)
+        n->memo1 = xmalloc((size_t)n1 * sizeof *n->memo1); /* aborts */
+    for (uint64_t i = 0; i < n1; i++)
+        n->memo1[i].at = -1;
 }
 
 void pk_route_free(pk_net *n)
 {
     free(n->memo);
+    free(n->memo1);
     free(n->next_scratch);
     n->memo = NULL;
+    n->memo1 = NULL;
     n->next_scratch = NULL;
 }
 
 int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops)
 {
     pk_hop_memo *e = NULL;
-    if (n->memo) {
+    pk_hop_memo1 *e1 = NULL;
+    if (n->memo) { /* a (node, host) has one next hop or several: in one table only */
         uint64_t key = (uint64_t)(uint32_t)at << 32 | (uint32_t)dst;
-        e = &n->memo[(key * 0x9E3779B97F4A7C15ull) >> n->memo_shift];
-        if (e->at == at && e->dst == dst) {
+        uint64_t h = key * 0x9E3779B97F4A7C15ull;
+        e1 = &n->memo1[h >> (n->memo_shift - 1)];
+        if (e1->at == at && e1->dst == dst) {
+            *hops = &e1->hop;
+            return 1;
+        }
+        e = &n->memo[h >> n->memo_shift];
+        if (n->memo_wide && e->at == at && e->dst == dst) {
             *hops = e->hops;
             return e->k;
         }
     }
     int k = topo_next_hops(n->t, at, dst, n->scratch, n->maxdeg);
+    if (e1 && k == 1) {
+        *e1 = (pk_hop_memo1){.at = at, .dst = dst, .hop = pk_next_of(n->t, n->scratch[0])};
+        *hops = &e1->hop;
+        return 1;
+    }
     pk_next *out = n->next_scratch;
-    if (e && k >= 1 && k <= PK_MEMO_HOPS) {
+    if (e && k >= 2 && k <= PK_MEMO_HOPS) {
         *e = (pk_hop_memo){.at = at, .dst = dst, .k = k};
+        n->memo_wide = 1;
         out = e->hops;
     }
     for (int i = 0; i < (k > 0 ? k : 1); i++) /* k < 1: the first entry, as before */
