@@ -40,3 +40,24 @@ bench_time() {
     printf '%-58s wall=%6.2fs cpu=%6.2fs (median of %d)  peak_rss=%5d MiB\n    %s\n' "$label" \
         "$median" "$BENCH_CPU" "$runs" $((rss / 1024)) "$out"
 }
+
+# golden_start MODEL_OPTIONS: for the *_golden.sh scripts (outputs compared before and after
+# a speed change): a fresh platform cache removed on exit, and golden_point NAME OPTIONS...,
+# which prints "== NAME" and collsim sim's CSV row under MODEL_OPTIONS (e.g. "--model
+# packet"), the columns measured on the run (sim_wall_s, sim_peak_rss_kb: 20 and 21)
+# blanked, or its error and exit status. $bin is the binary.
+golden_start() {
+    GOLDEN_MODEL=$1
+    COLLSIM_CACHE_DIR=$(mktemp -d)
+    export COLLSIM_CACHE_DIR
+    trap 'rm -rf "$COLLSIM_CACHE_DIR"' EXIT
+}
+
+golden_point() {
+    name=$1
+    shift
+    printf '== %s\n' "$name"
+    # shellcheck disable=SC2086 # GOLDEN_MODEL is several words
+    "$bin" sim $GOLDEN_MODEL --format csv --no-header "$@" 2>&1 |
+        awk -F, -v OFS=, 'NF >= 21 { $20 = ""; $21 = "" } { print }' || echo "exit $?"
+}

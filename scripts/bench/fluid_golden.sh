@@ -19,49 +19,41 @@
 #   default binary build/collsim; the platform cache goes to a fresh temporary directory
 set -eu
 bin=${1:-build/collsim}
-COLLSIM_CACHE_DIR=$(mktemp -d)
-export COLLSIM_CACHE_DIR
-trap 'rm -rf "$COLLSIM_CACHE_DIR"' EXIT
+. "$(dirname "$0")/common.sh"
+golden_start "--flow-engine loop"
 HX="hyperx dims=16x16 T=4"
 DF="dragonfly p=4 a=8 h=4"
-point() { # a name, then collsim sim's options
-    name=$1
-    shift
-    printf '== %s\n' "$name"
-    "$bin" sim --flow-engine loop --format csv --no-header "$@" 2>&1 |
-        awk -F, -v OFS=, 'NF >= 21 { $20 = ""; $21 = "" } { print }' || echo "exit $?"
-}
 for P in 64 256 1024; do
     for ca in "allreduce ring" "allreduce rabenseifner" "alltoall pairwise" \
         "allreduce bine_bandwidth"; do
         set -- $ca
-        point "$1 $2 P=$P hyperx" --topology "$HX" --collective "$1" --algorithm "$2" \
+        golden_point "$1 $2 P=$P hyperx" --topology "$HX" --collective "$1" --algorithm "$2" \
             --ranks "$P" --size 1MiB --per-rank
     done
 done
-point "ring P=256 dragonfly" --topology "$DF" --collective allreduce --algorithm ring \
+golden_point "ring P=256 dragonfly" --topology "$DF" --collective allreduce --algorithm ring \
     --ranks 256 --size 256KiB --per-rank
-point "pairwise P=256 dragonfly" --topology "$DF" --collective alltoall --algorithm pairwise \
+golden_point "pairwise P=256 dragonfly" --topology "$DF" --collective alltoall --algorithm pairwise \
     --ranks 256 --size 256KiB --per-rank
-point "four ranks per host" --topology "hyperx dims=4x4 T=2" --collective allreduce \
+golden_point "four ranks per host" --topology "hyperx dims=4x4 T=2" --collective allreduce \
     --algorithm ring --ranks 128 --ranks-per-node 4 --size 1MiB --per-rank
-point "endpoint costs, eager limit" --topology "$DF" --collective allreduce \
+golden_point "endpoint costs, eager limit" --topology "$DF" --collective allreduce \
     --algorithm recursive_doubling --ranks 256 --size 64KiB --send-overhead 1us \
     --recv-overhead 500ns --msg-gap 100ns --envelope 64B --eager-limit 4KiB --per-rank
-point "dependencies (ring_recv_ahead)" --topology "$DF" --collective allreduce \
+golden_point "dependencies (ring_recv_ahead)" --topology "$DF" --collective allreduce \
     --algorithm ring_recv_ahead --ranks 64 --size 1MiB --per-rank
-point "barrier, reduce rate" --topology "$HX" --collective allreduce \
+golden_point "barrier, reduce rate" --topology "$HX" --collective allreduce \
     --algorithm rabenseifner --ranks 256 --size 4MiB --barrier --reduce-rate 5GBps --per-rank
-point "two jobs" --topology "$DF" \
+golden_point "two jobs" --topology "$DF" \
     --job 'name=a,coll=allreduce,alg=rabenseifner,ranks=256,hosts=0-255,size=1MiB' \
     --job 'name=b,coll=alltoall,alg=pairwise,ranks=64,hosts=512-575,size=256KiB'
 for ca in $("$bin" list | awk 'NF >= 2 { print $1 ":" $2 }'); do
     coll=${ca%%:*} alg=${ca#*:}
-    point "$coll $alg P=12" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
+    golden_point "$coll $alg P=12" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
         --algorithm "$alg" --ranks 12 --size 64KiB --per-rank
-    point "$coll $alg P=12 endpoint" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
+    golden_point "$coll $alg P=12 endpoint" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
         --algorithm "$alg" --ranks 12 --size 64KiB --send-overhead 1us --eager-limit 4KiB \
         --envelope 64B --per-rank
-    point "$coll $alg P=16 dims=4x4" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
+    golden_point "$coll $alg P=16 dims=4x4" --topology "dragonfly p=1 a=4 h=2" --collective "$coll" \
         --algorithm "$alg" --ranks 16 --dims 4x4 --size 64KiB --per-rank
 done

@@ -12,39 +12,31 @@
 #   default binary build/collsim; the platform cache goes to a fresh temporary directory
 set -eu
 bin=${1:-build/collsim}
-COLLSIM_CACHE_DIR=$(mktemp -d)
-export COLLSIM_CACHE_DIR
-trap 'rm -rf "$COLLSIM_CACHE_DIR"' EXIT
+. "$(dirname "$0")/common.sh"
+golden_start "--model packet"
 DF="dragonfly p=4 a=8 h=4"
-point() { # a name, then collsim sim's options
-    name=$1
-    shift
-    printf '== %s\n' "$name"
-    "$bin" sim --model packet --format csv --no-header "$@" 2>&1 |
-        awk -F, -v OFS=, 'NF >= 21 { $20 = ""; $21 = "" } { print }' || echo "exit $?"
-}
-point "1 rabenseifner 64KiB minimal P=1024" --topology "$DF" --collective allreduce \
+golden_point "1 rabenseifner 64KiB minimal P=1024" --topology "$DF" --collective allreduce \
     --algorithm rabenseifner --ranks 1024 --size 64KiB --per-rank
-point "2 rabenseifner 1MiB ugal P=1024" --topology "$DF" --collective allreduce \
+golden_point "2 rabenseifner 1MiB ugal P=1024" --topology "$DF" --collective allreduce \
     --algorithm rabenseifner --ranks 1024 --size 1MiB --routing ugal --per-rank
-point "3 torus adaptive" --topology "torus dims=8x8" --collective allreduce \
+golden_point "3 torus adaptive" --topology "torus dims=8x8" --collective allreduce \
     --algorithm rabenseifner --ranks 64 --size 1MiB --routing adaptive --per-rank
-point "4 fat tree ecmp alltoall" --topology "fattree levels=2 radix=8" --collective alltoall \
+golden_point "4 fat tree ecmp alltoall" --topology "fattree levels=2 radix=8" --collective alltoall \
     --algorithm pairwise --ranks 32 --size 256KiB --routing ecmp --per-rank
-point "5 small buffers, round robin" --topology "dragonfly p=1 a=4 h=2" \
+golden_point "5 small buffers, round robin" --topology "dragonfly p=1 a=4 h=2" \
     --collective allgather --algorithm ring --ranks 9 --size 1MiB --placement roundrobin \
     --mtu 1KiB --buffer 2KiB --per-rank
-point "6 actors engine" --topology "torus dims=4x4" --collective allreduce \
+golden_point "6 actors engine" --topology "torus dims=4x4" --collective allreduce \
     --algorithm rabenseifner --ranks 16 --size 256KiB --packet-engine actors --per-rank
-point "7 endpoint costs, eager limit" --topology "$DF" --collective allreduce \
+golden_point "7 endpoint costs, eager limit" --topology "$DF" --collective allreduce \
     --algorithm recursive_doubling --ranks 256 --size 64KiB --send-overhead 1us \
     --recv-overhead 500ns --msg-gap 100ns --envelope 64B --eager-limit 4KiB --per-rank
-point "8 dependencies (ring_recv_ahead)" --topology "$DF" --collective allreduce \
+golden_point "8 dependencies (ring_recv_ahead)" --topology "$DF" --collective allreduce \
     --algorithm ring_recv_ahead --ranks 64 --size 1MiB --per-rank
-point "9 four ranks per host, barrier" --topology "hyperx dims=4x4 T=2" \
+golden_point "9 four ranks per host, barrier" --topology "hyperx dims=4x4 T=2" \
     --collective allreduce --algorithm recursive_doubling --ranks 128 --ranks-per-node 4 \
     --size 256KiB --routing adaptive --barrier --per-rank
-point "10 two jobs" --topology "$DF" \
+golden_point "10 two jobs" --topology "$DF" \
     --job 'name=a,coll=allreduce,alg=rabenseifner,ranks=256,hosts=0-255,size=1MiB' \
     --job 'name=b,coll=alltoall,alg=pairwise,ranks=64,hosts=512-575,size=256KiB' \
     --routing ugal

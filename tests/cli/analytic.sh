@@ -7,8 +7,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 RING="torus dims=8 local_bw=1GBps local_lat=1us router_lat=0s"
 # ring allgather, 8 ranks, 1 MB blocks, one link each: 7 x (1 us + 1 MB / 1 GB/s) = 7.007 ms
 check "analytic ring allgather closed form" 0 ",analytic,0.007007," -- \

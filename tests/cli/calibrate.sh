@@ -16,9 +16,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 E=docs/examples/calibrate
 
 # --- 1. the example tables, bad input --------------------------------------------------------

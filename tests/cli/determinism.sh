@@ -8,8 +8,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 cat > "$tmp/det.lua" <<'LUA'
 collsim.sweep{
   topology   = collsim.topology.dragonfly{p = 2, a = 2, h = 1},

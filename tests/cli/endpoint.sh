@@ -10,8 +10,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 py=${COLLSIM_PYTHON:-python3}
 
 # ---- reference rows, exactly -------------------------------------------------------------

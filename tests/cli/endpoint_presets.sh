@@ -13,8 +13,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 
 # ---- the model column names the fragment's values --------------------------------------------
 # "key: 625ns  # comment" -> "key=625ns"; sizes lose their B (the model column's bytes)

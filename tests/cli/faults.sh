@@ -10,8 +10,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 R="torus dims=8 local_bw=1GBps local_lat=10us"
 
 # topologies

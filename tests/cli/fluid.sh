@@ -18,9 +18,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 LINE="torus dims=5 mesh=1 local_bw=1GBps local_lat=1us router_lat=0ns"
 job() { # NAME HOSTS: a p2p job of S bytes between two hosts, sharing hosts
     echo "name=$1,coll=p2p,alg=direct,ranks=2,hosts=[$2],size=1000000B,shared=yes"

@@ -6,8 +6,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 D=tests/data
 PICO=$D/pico_leonardo_excerpt.txt # lines of PICO's tracer/maps/leonardo.txt
 traffic() { "$bin" traffic --collective allreduce --algorithms ring "$@"; }

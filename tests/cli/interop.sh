@@ -4,8 +4,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 D=tests/data
 # Bine paper Fig. 1 (bine.md 1.1): 8 nodes, 2 per leaf switch; bcast distance-doubling
 # puts 6n on global links, distance-halving 3n

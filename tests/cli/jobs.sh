@@ -4,8 +4,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 # a mesh line h0 - h1 - h2 - h3: h0 -> h2 and h1 -> h3 share the link h1 -> h2
 LINE="torus dims=4 mesh=1 local_bw=1GBps local_lat=1us router_lat=0ns"
 A='name=a,coll=p2p,alg=direct,ranks=2,hosts=[0,2],size=1000000B'

@@ -7,9 +7,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 py=python3
 runs() { # NAME command...: exits 0
     name=$1

@@ -6,9 +6,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 lua=tests/data/lua_algorithms.lua
 bad=tests/data/lua_bad.lua
 ex=scenarios/examples/my_allreduce.lua

@@ -5,8 +5,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 LINE="torus dims=4 local_bw=1GBps local_lat=1us"
 # 2 links, 4 packets of 4 KiB: 2 x 1 us + (4 + 2 - 1) x 4096 B / 1 GB/s = 22.48 us (the
 # loop engine adds the times exactly; SimGrid's sleeps, under the actors engine, may round

@@ -10,8 +10,7 @@ set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
 csv="$(dirname "$0")/../data/packet_actors_reference.csv"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 # GOT within REL of REF? prints the relative difference, exits 0 if so
 within() { awk -v got="$1" -v ref="$2" -v rel="$3" 'BEGIN { d = got / ref - 1;
     printf "%+.4f %%\n", 100 * d; if (d < 0) d = -d; exit !(got > 0 && d <= rel) }'; }

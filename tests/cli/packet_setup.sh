@@ -6,8 +6,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 DF="dragonfly p=2 a=4 h=2" # 9 groups of 4 routers with 2 hosts each: 72 hosts
 POINT="--collective allreduce --algorithm rabenseifner --ranks 64 --size 64KiB --no-header"
 

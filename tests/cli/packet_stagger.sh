@@ -18,8 +18,7 @@ set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
 lua="$(dirname "$0")/../data/packet_stagger.lua"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 # the per-rank finish times (last column, ';'-separated), one per line
 finish() { "$bin" sim "$@" --no-header --per-rank | awk -F, '{ print $NF }' | tr ';' '\n'; }
 # GOT within REL of WANT? prints both; exits 0 if so

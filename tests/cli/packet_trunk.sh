@@ -6,9 +6,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 
 # Two switches joined by K parallel 1 GB/s links of 100 us, one host each (100 GB/s,
 # 10 ns); one 256 KiB message (64 packets of 4 KiB), 8 KiB buffers. The trunk is the

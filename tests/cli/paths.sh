@@ -8,8 +8,7 @@
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 
 # one scenario with its files, copied into two checkouts at different depths
 for co in "$tmp/a" "$tmp/b/deeper/checkout"; do

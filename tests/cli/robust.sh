@@ -5,8 +5,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 AR="--collective allreduce --algorithm ring"
 # an impossible 10^9-rank flow run: refused at once, with the estimate and the limit
 # (timed against the start-up of `collsim list`, which a loaded machine slows down too)

@@ -11,8 +11,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 
 # ---- errors in scenarios -------------------------------------------------------------------
 printf 'local t = collsim.topology.torus{dims = "4"}\ncollsim.sweep{\n  topology = t,,\n}\n' > "$tmp/syntax.lua"

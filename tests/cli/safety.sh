@@ -10,8 +10,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 
 # 2 algorithms x 2 sizes on a 4-node ring, traffic model: 4 points in milliseconds
 cat > "$tmp/q.lua" <<'LUA'

@@ -4,8 +4,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 FT="fattree leaves=4 hosts_per_leaf=2 oversub=2:1 spines=1"
 check "csv header" 0 "^topology,collective,algorithm,params,ranks,ranks_per_node,size_bytes,placement,model,time_s" -- \
     "$bin" sim --topology "$FT" --collective bcast --algorithm binomial_halving --ranks 8

@@ -9,8 +9,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 RING="torus dims=4 local_bw=1GBps local_lat=1us router_lat=0s"
 # p2p 0 -> 1, 1 MB over one link of 1 GB/s and 1 us: 1.001 ms
 check "default: closed form" 0 ",cm02,0.001001," -- \

@@ -7,8 +7,7 @@ set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 mkdir -p "$tmp/bin"
 cat > "$tmp/bin/sbatch" <<'SH'
 #!/bin/sh

@@ -5,8 +5,7 @@
 set -u
 bin=$1
 . "$(dirname "$0")/lib/check.sh"
-tmp=$(mktemp -d)
-export COLLSIM_CACHE_DIR="$tmp/cache"
+use_tmp
 check "dragonfly" 0 "72 hosts, 36 switches, 9 groups" -- "$bin" topo dragonfly p=2 a=4 h=2
 check "kautz stats" 0 "diameter    2 links" -- "$bin" topo kautz d=16 k=2 --stats
 check "kautz links" 0 "local 4352" -- "$bin" topo kautz d=16 k=2 --stats
