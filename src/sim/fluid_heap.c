@@ -86,23 +86,9 @@ void fl_heap_push(fl_heap *h, fl_flow *flows, int32_t id)
     insert(h, flows, entry(flows, id, -1));
 }
 
-/* The lane of latency d, -1 if all are taken by other latencies. */
-static int lane_of(fl_heap *h, double d)
-{
-    if (h->last_lane < h->nlanes && h->lanes[h->last_lane].d == d)
-        return h->last_lane;
-    for (int i = 0; i < h->nlanes; i++)
-        if (h->lanes[i].d == d)
-            return h->last_lane = i;
-    if (h->nlanes == FL_LANES)
-        return -1;
-    h->lanes[h->nlanes] = (fl_lane){.d = d};
-    return h->last_lane = h->nlanes++;
-}
-
 void fl_heap_push_latency(fl_heap *h, fl_flow *flows, int32_t id, double d)
 {
-    int lane = lane_of(h, d);
+    int lane = delay_lane(&h->delays, d);
     if (lane < 0) {
         fl_heap_push(h, flows, id);
         return;
@@ -182,7 +168,7 @@ int64_t fl_heap_size(const fl_heap *h)
 void fl_heap_free(fl_heap *h)
 {
     free(h->e);
-    for (int i = 0; i < h->nlanes; i++)
+    for (int i = 0; i < h->delays.n; i++)
         free(h->lanes[i].ids);
     *h = (fl_heap){0};
 }

@@ -53,19 +53,16 @@ typedef struct fl_hent {   /* a heap entry: the flow's date and seq copied besid
     int32_t lane;          /* the head of that latency lane, -1 none */
 } fl_hent;
 
-typedef struct fl_lane {   /* flows waiting the latency d, in (date, seq) order */
-    double d;
+typedef struct fl_lane {   /* flows waiting one latency, in (date, seq) order */
     int32_t *ids;          /* a FIFO ring, cap a power of two */
     int64_t head, n, cap;
 } fl_lane;
 
-#define FL_LANES 16
-
 typedef struct fl_heap {
     fl_hent *e;        /* a 4-ary heap on (date, seq) */
     int64_t n, cap;
-    fl_lane lanes[FL_LANES];
-    int nlanes, last_lane;
+    delay_lanes delays;     /* the latency of each lane (delay_lanes.h) */
+    fl_lane lanes[DELAY_LANES];
     int64_t queued;    /* flows in the lanes behind their heads */
 } fl_heap;
 

@@ -134,30 +134,16 @@ void pk_heap_push(pk_heap *h, double t, int kind, int64_t id, pk_msg *msg)
     push_entry(h, entry(h, t, kind, kind == PK_EV_MSG_DONE ? (int64_t)(intptr_t)msg : id));
 }
 
-/* The lane of delay d, -1 if all are taken by other delays. */
-static int lane_of(pk_heap *h, double d)
-{
-    if (h->last_lane < h->nlanes && h->lanes[h->last_lane].d == d)
-        return h->last_lane;
-    for (int i = 0; i < h->nlanes; i++)
-        if (h->lanes[i].d == d)
-            return h->last_lane = i;
-    if (h->nlanes == PK_DELAY_LANES)
-        return -1;
-    h->lanes[h->nlanes] = (pk_delay_lane){.d = d};
-    return h->last_lane = h->nlanes++;
-}
-
 void pk_heap_push_after(pk_heap *h, double now, double d, int kind, int64_t id)
 {
     double t = now + d;
     uint64_t seq_kind = h->seq++ << 3 | (uint64_t)kind;
-    int lane = t == (h->ring.n > 0 ? h->ring_t : h->now) ? -1 : lane_of(h, d);
+    int lane = t == (h->ring.n > 0 ? h->ring_t : h->now) ? -1 : delay_lane(&h->delays, d);
     if (lane < 0) {
         push_entry(h, (pk_heap_entry){.t = t, .seq_kind = seq_kind, .what = id});
         return;
     }
-    pk_ring *r = &h->lanes[lane].ring;
+    pk_ring *r = &h->lanes[lane];
     ring_put(r, t, seq_kind, id);
     if (r->n == 1) /* the lane's head goes into the heap */
         heap_insert(h, (pk_heap_entry){.t = t, .seq_kind = seq_kind,
@@ -170,7 +156,7 @@ static void heap_take_top(pk_heap *h, pk_heap_entry *top)
     *top = h->ev[0];
     int lane = (top->seq_kind & 7) == PK_EV_MSG_DONE ? -1 : (int)(top->what >> LANE_SHIFT) - 1;
     if (lane >= 0) {
-        pk_ring *r = &h->lanes[lane].ring;
+        pk_ring *r = &h->lanes[lane];
         *top = ring_take(r);
         if (r->n > 0) {
             pk_heap_entry next = r->ev[r->head];
@@ -228,7 +214,7 @@ void pk_heap_free(pk_heap *h)
 {
     free(h->ev);
     free(h->ring.ev);
-    for (int i = 0; i < h->nlanes; i++)
-        free(h->lanes[i].ring.ev);
+    for (int i = 0; i < h->delays.n; i++)
+        free(h->lanes[i].ev);
     *h = (pk_heap){0};
 }

@@ -17,6 +17,7 @@
 #ifndef COLLSIM_PACKET_INTERNAL_H
 #define COLLSIM_PACKET_INTERNAL_H
 
+#include "sim/delay_lanes.h"
 #include "sim/packet.h"
 
 enum { PK_BUSY, PK_IDLE, PK_CREDIT, PK_SLEEP }; /* why a port or NIC waits */
@@ -189,16 +190,6 @@ typedef struct pk_ring {
     int64_t head, n, cap;     /* first entry, entries, capacity (a power of two) */
 } pk_ring;
 
-/* Events pushed for `now + d` with a delay d seen before (a port's serialization of a
- * full packet) are in push order by time too, so they wait in a ring of that delay, and
- * only its head is in the heap. */
-typedef struct pk_delay_lane {
-    double d;
-    pk_ring ring;
-} pk_delay_lane;
-
-#define PK_DELAY_LANES 16
-
 /* The loop engine's event queue (packet_heap.c): a 4-ary heap, the ring of events for
  * the instant of the last pop (a port or NIC woken now), and the delay lanes. */
 typedef struct pk_heap {
@@ -208,8 +199,11 @@ typedef struct pk_heap {
     double now;               /* the time of the last pop */
     pk_ring ring;             /* events at time ring_t, in push order */
     double ring_t;
-    pk_delay_lane lanes[PK_DELAY_LANES];
-    int nlanes, last_lane;
+    /* events pushed for `now + d` with a delay d seen before (a port's serialization of
+     * a full packet) are in push order by time too: they wait in the ring of that delay's
+     * lane (delay_lanes.h), and only its head is in the heap */
+    delay_lanes delays;
+    pk_ring lanes[DELAY_LANES];
 } pk_heap;
 
 struct pk_net {

@@ -1,0 +1,36 @@
+/* delay_lanes.h - which of a few fixed delays an event queue push belongs to.
+ *
+ * Both event queues (the fluid network's flow dates, fluid_heap.c, and the packet
+ * network's events, packet_heap.c) keep a FIFO per fixed delay d: with now never
+ * decreasing, the events pushed for now + d are in time order as pushed, so only each
+ * FIFO's head needs a place in the heap. The delays are few (one per route latency or per
+ * port speed), so they are found by remembering the last one used and otherwise a linear
+ * search; a new delay takes the next free lane until DELAY_LANES are taken, after which
+ * the caller pushes into its heap as usual. The FIFOs themselves are each queue's own
+ * (flow ids there, heap entries here); this header only names the lanes. */
+#ifndef COLLSIM_SIM_DELAY_LANES_H
+#define COLLSIM_SIM_DELAY_LANES_H
+
+#define DELAY_LANES 16
+
+typedef struct delay_lanes {
+    double d[DELAY_LANES]; /* the delay of each lane taken */
+    int n, last;           /* lanes taken, the lane found last */
+} delay_lanes;
+
+/* The lane of delay d (taking a new one if there is room), -1 if all lanes hold other
+ * delays. */
+static inline int delay_lane(delay_lanes *dl, double d)
+{
+    if (dl->last < dl->n && dl->d[dl->last] == d)
+        return dl->last;
+    for (int i = 0; i < dl->n; i++)
+        if (dl->d[i] == d)
+            return dl->last = i;
+    if (dl->n == DELAY_LANES)
+        return -1;
+    dl->d[dl->n] = d;
+    return dl->last = dl->n++;
+}
+
+#endif
