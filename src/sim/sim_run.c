@@ -293,6 +293,60 @@ static double algbw_bytes(const coll_spec *s)
     return (double)st.total / s->P;
 }
 
+/* The options the analytic model refuses (it steps; the others run both IR forms). */
+static int analytic_check(const sim_config *c, const alg_desc *alg, cs_error *err)
+{
+    if (c->model != SIM_MODEL_ANALYTIC)
+        return 0;
+    if (alg->flags & ALG_DEPS)
+        return cs_fail(err, "the analytic model runs step schedules only, and %s has ops with "
+                            "dependencies or tags (use a timed model: cm02, lv08, smpi, packet)",
+                       alg->name);
+    if (c->eager_limit != SIM_EAGER_MODEL)
+        return cs_fail(err, "--eager-limit applies to the timed models (cm02, lv08, smpi, "
+                            "packet), not the analytic model");
+    return 0;
+}
+
+/* Runs the prepared point under the configured model: traffic counts only, the analytic
+ * estimate, or a timed simulation (flow or packet). */
+static int run_model(const sim_config *c, alg_run *run, topology *t, const int32_t *host_of_rank,
+                     const endpoint_config *ec, traffic_counts *tc, double *time_s,
+                     double *finish, pk_run_stats *pks, cs_error *err)
+{
+    if (c->model == SIM_MODEL_TRAFFIC)
+        return traffic_count(run, t, host_of_rank, tc, NULL, err);
+    if (c->model == SIM_MODEL_ANALYTIC) {
+        analytic_opts ao;
+        analytic_opts_init(&ao);
+        ao.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
+        ao.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
+        ao.ep = *ec;
+        return analytic_run(run, t, host_of_rank, &ao, tc, time_s, finish, err);
+    }
+    return simulate(c, run, t, host_of_rank, ec, c->eager_limit, tc, time_s, finish, pks, err);
+}
+
+/* The row's metrics and the run's own measurements (wall, CPU, memory, packet counts). */
+static void record_run(const sim_config *c, const traffic_counts *tc, double time_s,
+                       const pk_run_stats *pks, double t0, double cpu0, sim_result *res)
+{
+    sim_row_set_metrics(&res->row, c->spec.coll, tc, time_s,
+                        isnan(time_s) ? NAN : algbw_bytes(&c->spec));
+    res->row.sim_wall_s = wall_seconds() - t0;
+    res->row.sim_peak_rss_kb = peak_rss_kb();
+    double cpu1 = cpu_seconds();
+    res->cpu_s = cpu1 - cpu0;
+    res->packet_hops = pks->packet_hops;
+    res->packet_events = pks->events;
+    res->packet_engine_cpu_s = pks->engine_cpu_s;
+    res->packet_ranks_cpu_s = pks->ranks_cpu_s;
+    if (pks->first_event_cpu_s > 0) {
+        res->packet_setup_cpu_s = pks->first_event_cpu_s - cpu0;
+        res->packet_teardown_cpu_s = cpu1 - pks->end_cpu_s;
+    }
+}
+
 int sim_run(const sim_config *c, sim_result *res, cs_error *err)
 {
     double t0 = wall_seconds(), cpu0 = cpu_seconds();
@@ -324,16 +378,8 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
         rc = packet_config_check(&c->packet, t, err);
     if (rc == 0)
         rc = sim_flow_engine_check(c, err);
-    /* every timed model runs both forms of the IR (sim_exec.c); the analytic one steps */
-    int analytic = c->model == SIM_MODEL_ANALYTIC;
-    if (rc == 0 && analytic && (alg->flags & ALG_DEPS))
-        rc = cs_fail(err, "the analytic model runs step schedules only, and %s has ops with "
-                          "dependencies or tags (use a timed model: cm02, lv08, smpi, packet)",
-                     alg->name);
-    int64_t eager_limit = c->eager_limit;
-    if (rc == 0 && analytic && c->eager_limit != SIM_EAGER_MODEL)
-        rc = cs_fail(err, "--eager-limit applies to the timed models (cm02, lv08, smpi, "
-                          "packet), not the analytic model");
+    if (rc == 0)
+        rc = analytic_check(c, alg, err);
     if (rc == 0)
         rc = rank_shape_resolve(alg, &spec, t, host_of_rank, err);
     if (rc == 0)
@@ -353,36 +399,11 @@ int sim_run(const sim_config *c, sim_result *res, cs_error *err)
     pk_run_stats pks = {0};
     double time_s = NAN;
     double *finish = xmalloc((size_t)P * sizeof *finish);
-    if (c->model == SIM_MODEL_TRAFFIC) {
-        rc = traffic_count(&run, t, host_of_rank, &tc, NULL, err);
-    } else if (c->model == SIM_MODEL_ANALYTIC) {
-        analytic_opts ao;
-        analytic_opts_init(&ao);
-        ao.reduce_s_per_byte = c->reduce_Bps > 0 ? 1.0 / c->reduce_Bps : 0;
-        ao.copy_s_per_byte = c->copy_Bps > 0 ? 1.0 / c->copy_Bps : 0;
-        ao.ep = ec;
-        rc = analytic_run(&run, t, host_of_rank, &ao, &tc, &time_s, finish, err);
-    } else
-        rc = simulate(c, &run, t, host_of_rank, &ec, eager_limit, &tc, &time_s, finish,
-                      &pks, err);
+    rc = run_model(c, &run, t, host_of_rank, &ec, &tc, &time_s, finish, &pks, err);
     if (user_alg_run_error(&run, err) < 0) /* a Lua algorithm failed: that, not its effects */
         rc = -1;
-    if (rc == 0) {
-        sim_row_set_metrics(&res->row, c->spec.coll, &tc, time_s,
-                            isnan(time_s) ? NAN : algbw_bytes(&c->spec));
-        res->row.sim_wall_s = wall_seconds() - t0;
-        res->row.sim_peak_rss_kb = peak_rss_kb();
-        double cpu1 = cpu_seconds();
-        res->cpu_s = cpu1 - cpu0;
-        res->packet_hops = pks.packet_hops;
-        res->packet_events = pks.events;
-        res->packet_engine_cpu_s = pks.engine_cpu_s;
-        res->packet_ranks_cpu_s = pks.ranks_cpu_s;
-        if (pks.first_event_cpu_s > 0) {
-            res->packet_setup_cpu_s = pks.first_event_cpu_s - cpu0;
-            res->packet_teardown_cpu_s = cpu1 - pks.end_cpu_s;
-        }
-    }
+    if (rc == 0)
+        record_run(c, &tc, time_s, &pks, t0, cpu0, res);
     if (rc == 0 && c->per_rank && c->model != SIM_MODEL_TRAFFIC)
         res->rank_finish_s = finish;
     else
