@@ -428,16 +428,17 @@ static void bulk_step(exec_run *e, uint32_t first_step)
         }
         comm = 1;
     }
-    if (comm)
-        pk_wait(st->net, st->rank0 + e->rank);
-    if (local) {
-        double sum = 0;
+    double sum = 0;
+    if (local)
         for (uint32_t i = rs_step_begin(rs, 0); i < rs_step_end(rs, 0); i++)
             if (sr_in_step_item(rs, i))
                 sum += local_seconds(st, &rs->ops[i]);
-        if (sum > 0)
-            xn_sleep(st, e->rank, sum);
-    }
+    if (comm && sum > 0) /* one wait for both (packet.h) */
+        pk_wait_compute(st->net, st->rank0 + e->rank, sum);
+    else if (comm)
+        pk_wait(st->net, st->rank0 + e->rank);
+    else if (sum > 0)
+        xn_sleep(st, e->rank, sum);
     st->step[e->rank] = first_step + 1;
 }
 
