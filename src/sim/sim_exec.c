@@ -445,18 +445,19 @@ static void bulk_step(exec_run *e, uint32_t first_step)
 int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_sched *rs,
                    uint32_t first_step)
 {
-    scratch_reserve(x, rs);
-    x->first_step = first_step;
     exec_run e = {.st = st, .ep = st->ep, .x = x, .r = &x->ready, .rank = rank, .rs = rs,
                   .timer = -1};
-    if (e.ep)
-        e.cpu_drives = e.ep->cfg.send_overhead_s > 0 || e.ep->cfg.recv_overhead_s > 0 ||
-                       e.ep->cfg.msg_gap_s > 0;
     e.bulk = st->net && !e.ep && st->eager_limit < 0 && step_rule_only(rs);
-    if (e.bulk && rs->nsteps == 1) {
+    if (e.bulk && rs->nsteps == 1) { /* the scratch is not needed: not touched (with
+                                        thousands of ranks it is out of the cache) */
         bulk_step(&e, first_step);
         return 0;
     }
+    scratch_reserve(x, rs);
+    x->first_step = first_step;
+    if (e.ep)
+        e.cpu_drives = e.ep->cfg.send_overhead_s > 0 || e.ep->cfg.recv_overhead_s > 0 ||
+                       e.ep->cfg.msg_gap_s > 0;
     sr_reset(e.r, rs);
     st->step[rank] = first_step;
     for (;;) {
