@@ -54,6 +54,10 @@ typedef struct fluid_config {
     int verify;          /* tests: check every solution is feasible and max-min fair */
     int64_t fault_share; /* tests: the n-th rate computed is made 1.5 times too large
                             (1-based; 0: never), which the checks must catch */
+    int serial_compute;  /* tests: a rank that waits, then computes, is woken in between and
+                            queues its local work itself (pk_wait_compute's two steps) */
+    int fault_defer;     /* tests: local work the engine queues for a rank lasts twice as
+                            long, which the comparison with serial_compute must catch */
 } fluid_config;
 
 /* A network for P ranks placed on hosts host_of_rank (kept, not copied), driven by the

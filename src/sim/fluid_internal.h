@@ -73,6 +73,11 @@ typedef struct fl_route {  /* a route remembered (fluid_net.c): its resources, i
     int32_t len;
 } fl_route;
 
+typedef struct fl_rent {   /* the solver's heap entry: a resource and a copy of its level */
+    double level;
+    int32_t id;
+} fl_rent;
+
 typedef struct fl_bkey {   /* a bounded flow, by bound x penalty (fluid_share.c) */
     double key;
     int32_t id;
@@ -93,7 +98,8 @@ typedef struct fl_net {
     int32_t *ended;    /* flows completed this round, in order */
     int64_t nended, cap_ended;
     uint64_t seq;
-    int32_t *comp_res, *comp_flow, *rheap; /* comp_res: the changed resources, then the
+    struct fl_rent *rheap; /* the solver's heap of resources by level (fluid_share.c) */
+    int32_t *comp_res, *comp_flow; /* comp_res: the changed resources, then the
                                               rest of the component */
     fl_bkey *bheap;
     int64_t ncomp_res, ncomp_flow, cap_comp_res, cap_comp_flow;

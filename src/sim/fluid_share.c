@@ -33,19 +33,20 @@ static void set_level(fl_res *r)
 
 /* ---- the heap of resources by level, and of bounded flows by bound x penalty --------- */
 
-static int res_before(const fl_net *fl, int32_t a, int32_t b)
+/* Entries carry a copy of their resource's level (refreshed with it: fix), so that
+ * comparisons read the heap's own array, not the resources spread over the network. */
+static int res_before(const fl_rent *a, const fl_rent *b)
 {
-    double la = level(&fl->res[a]), lb = level(&fl->res[b]);
-    return la < lb || (la == lb && a < b);
+    return a->level < b->level || (a->level == b->level && a->id < b->id);
 }
 
 static void res_swap(fl_net *fl, int64_t i, int64_t j)
 {
-    int32_t *h = fl->rheap, x = h[i];
+    fl_rent *h = fl->rheap, x = h[i];
     h[i] = h[j];
     h[j] = x;
-    fl->res[h[i]].heap = (int32_t)i;
-    fl->res[h[j]].heap = (int32_t)j;
+    fl->res[h[i].id].heap = (int32_t)i;
+    fl->res[h[j].id].heap = (int32_t)j;
 }
 
 static int64_t res_down(fl_net *fl, int64_t i, int64_t n)
@@ -54,9 +55,9 @@ static int64_t res_down(fl_net *fl, int64_t i, int64_t n)
         int64_t c = 2 * i + 1;
         if (c >= n)
             return i;
-        if (c + 1 < n && res_before(fl, fl->rheap[c + 1], fl->rheap[c]))
+        if (c + 1 < n && res_before(&fl->rheap[c + 1], &fl->rheap[c]))
             c++;
-        if (!res_before(fl, fl->rheap[c], fl->rheap[i]))
+        if (!res_before(&fl->rheap[c], &fl->rheap[i]))
             return i;
         res_swap(fl, i, c);
         i = c;
@@ -68,7 +69,7 @@ static int64_t res_down(fl_net *fl, int64_t i, int64_t n)
 static void res_sift(fl_net *fl, int64_t i, int64_t n)
 {
     i = res_down(fl, i, n);
-    while (i > 0 && res_before(fl, fl->rheap[i], fl->rheap[(i - 1) / 2])) {
+    while (i > 0 && res_before(&fl->rheap[i], &fl->rheap[(i - 1) / 2])) {
         res_swap(fl, i, (i - 1) / 2);
         i = (i - 1) / 2;
     }
@@ -78,11 +79,11 @@ static void res_remove(fl_net *fl, int64_t *n, int32_t r)
 {
     int64_t i = fl->res[r].heap;
     fl->res[r].heap = -1;
-    int32_t last = fl->rheap[--*n];
+    fl_rent last = fl->rheap[--*n];
     if (i == *n)
         return;
     fl->rheap[i] = last;
-    fl->res[last].heap = (int32_t)i;
+    fl->res[last.id].heap = (int32_t)i;
     res_sift(fl, i, *n);
 }
 
@@ -193,6 +194,7 @@ static void fix(fl_net *fl, int32_t id, double rate, int64_t *nheap)
             res_remove(fl, nheap, ri);
         } else {
             set_level(r);
+            fl->rheap[r->heap].level = r->level;
             res_sift(fl, r->heap, *nheap);
         }
     }
@@ -213,7 +215,7 @@ static int64_t fill_setup(fl_net *fl, int64_t *nheap)
         r->heap = -1;
         if (r->usage > 0 && r->remaining > 0) {
             set_level(r);
-            fl->rheap[*nheap] = ri;
+            fl->rheap[*nheap] = (fl_rent){.level = r->level, .id = ri};
             r->heap = (int32_t)(*nheap)++;
         }
     }
@@ -232,7 +234,7 @@ static void fill(fl_net *fl)
     int64_t nheap, nb = fill_setup(fl, &nheap), b = 0;
     double last = 0;
     while (nheap > 0) {
-        int32_t ri = fl->rheap[0];
+        int32_t ri = fl->rheap[0].id;
         double lvl = level(&fl->res[ri]);
         while (b < nb && fl->flows[fl->bheap[b].id].fixed)
             b++;

@@ -156,6 +156,10 @@ pk_handle pk_timer(pk_net *n, int32_t rank, double seconds);
 /* The rank's local work (reduction, copies) of `seconds`: under the loop engine the
  * engine wakes the rank when it ends (a rank must not sg_actor_sleep_for then). */
 void pk_compute(pk_net *n, int32_t rank, double seconds);
+/* pk_wait, then pk_compute(seconds): under the fluid network the engine queues the local
+ * work itself when the messages end, so the rank is suspended once, not twice; every
+ * event keeps its place, so the results are those of the two calls (packet_loop.c). */
+void pk_wait_compute(pk_net *n, int32_t rank, double seconds);
 /* The rank's actor ends (it posts nothing more). */
 void pk_rank_exit(pk_net *n, int32_t rank);
 /* The time a rank actor sees (rank actors read this clock, not SimGrid's): under the

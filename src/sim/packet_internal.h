@@ -144,7 +144,17 @@ typedef struct pk_rank {
     double done_at;           /* the latest completion among them */
     sg_actor_t waiter;        /* the rank's actor while it waits */
     int waiting;              /* PK_WAIT_* */
+    int32_t pos;              /* loop engine: its place in the instant's wake-ups */
+    double compute_s;         /* pk_wait_compute: local work after the wait, not yet queued */
+    int8_t suspended;         /* loop engine: its actor is suspended (not handing over) */
 } pk_rank;
+
+/* A rank whose wait ended and whose local work the engine queued for it (pk_wait_compute
+ * under the fluid network): where the rank's own pk_compute would have queued it among
+ * the instant's wake-ups (packet_loop.c). */
+typedef struct pk_deferred {
+    int32_t pos, rank;
+} pk_deferred;
 
 /* One side of a message: a posted send or receive. Anonymous ones (pk_send, pk_recv)
  * count in their rank's `pending` and are released when the message completes; the
@@ -259,7 +269,14 @@ struct pk_net {
     sg_actor_t *woken;        /* actors of the ranks to resume once SimGrid's clock is at
                                  `now`, in the order woken */
     int32_t nwoken;
+    int defer_compute;        /* the fluid network: 1 the engine queues pk_wait_compute's
+                                 local work, 2 the same twice as long (a test's planted
+                                 fault); 0 the rank does (the packet model, tests) */
+    pk_deferred *deferred;    /* ranks of the instant whose local work is queued for them */
+    int32_t ndeferred, deferred_next; /* entries, the first not yet pushed */
+    int32_t batch_n;          /* wake-ups and deferrals of the instant so far */
     sg_actor_t engine_actor;
+    int handover;             /* a rank resumed the engine and has not suspended yet */
     int engine_waiting;       /* the engine actor is suspended until running == 0 */
     uint64_t resume_batches;  /* the engine's resumes of woken ranks so far */
     int64_t events;
@@ -331,6 +348,10 @@ void pk_loop_block(pk_net *n, int32_t r);
 void pk_loop_wake_rank(pk_net *n, int32_t r);
 /* Rank r's actor ended. */
 void pk_loop_rank_exit(pk_net *n, int32_t r);
+/* Rank r's wait for all its messages is over and it asked for local work after it
+ * (pk_wait_compute): 1 if the engine queued that work for it (the rank sleeps on), 0 if
+ * the rank must be woken to queue it itself (pk_loop_wake_rank). */
+int pk_loop_defer_compute(pk_net *n, int32_t r);
 /* sg_resume.cpp: resumes the n suspended actors in one simcall, in this order. */
 void pk_actors_resume(sg_actor_t const *actors, long n);
 

@@ -21,6 +21,7 @@
  * pk_net_check names the stuck port.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -131,19 +132,56 @@ static void prefetch_next(const pk_net *n)
     }
 }
 
+/* ---- local work queued for the ranks (pk_wait_compute) ------------------------------
+ * A rank that waits for its messages and then computes (a reduce step) would be woken at
+ * the instant its messages end, resumed, and queue its local work (pk_compute: an event
+ * at now + seconds) before suspending again. Under the fluid network the engine queues
+ * that event for it instead, and the rank sleeps on: one suspension instead of two. The
+ * event is pushed where the rank's own push would have been, so that every event keeps
+ * its place among the others: the ranks of an instant run, once resumed, in the order
+ * they were woken (pk_actors_resume), so a deferred rank's push comes after the pushes of
+ * the ranks woken before it, which each flush the deferred pushes that precede them when
+ * they resume (pk_loop_block), and before those woken after it; the engine pushes the
+ * rest once the ranks have all run (or at once when none was woken in the instant). A
+ * rank still handing over to the engine (not suspended) runs before the others: it is
+ * woken as before and queues its work itself. */
+static void push_deferred(pk_net *n, int32_t before)
+{
+    while (n->deferred_next < n->ndeferred && n->deferred[n->deferred_next].pos < before) {
+        pk_rank *k = &n->ranks[n->deferred[n->deferred_next++].rank];
+        pk_heap_push(&n->heap, n->now + k->compute_s * n->defer_compute, PK_EV_RANK,
+                     n->deferred[n->deferred_next - 1].rank, NULL);
+        k->compute_s = 0;
+    }
+    if (n->deferred_next == n->ndeferred)
+        n->ndeferred = n->deferred_next = 0;
+}
+
+int pk_loop_defer_compute(pk_net *n, int32_t r)
+{
+    pk_rank *k = &n->ranks[r];
+    if (!n->defer_compute || !k->suspended)
+        return 0;
+    k->waiting = PK_WAIT_TIMER;
+    n->deferred[n->ndeferred++] = (pk_deferred){.pos = n->batch_n++, .rank = r};
+    return 1;
+}
+
 /* Runs events until some ranks are woken and the events of that instant are done: 1,
  * or 0 when no event is left and no rank was woken. */
 static int run_until_wake(pk_net *n)
 {
     pk_event e;
+    push_deferred(n, INT32_MAX); /* the ranks resumed last time have all run */
+    n->batch_n = 0;
     for (;;) {
         double t = pk_heap_top(&n->heap);
-        if (t == INFINITY)
-            break;
         /* the fluid network: as SimGrid, what is due within surf/precision happens now */
         int now_too = n->fluid && t < n->now + FL_SURF_PRECISION;
-        if (n->nwoken > 0 && t > n->now && !now_too)
-            return 1;
+        if ((n->nwoken > 0 || n->ndeferred > 0) && t > n->now && !now_too)
+            return 1; /* (t = INFINITY too) */
+        if (t == INFINITY)
+            break;
         pk_heap_pop(&n->heap, &e);
         if (!now_too)
             n->now = e.t;
@@ -195,6 +233,13 @@ static void engine_main(int argc, char **argv)
         int more = n->measure_cpu ? run_measured(n) : run_until_wake(n);
         if (!more)
             return; /* every rank ended, or the network is stuck */
+        if (n->nwoken == 0) { /* deferrals only: their work is queued at the next run */
+            if (n->handover) { /* as a resume would: the rank handing over suspends */
+                n->resume_batches++;
+                pk_actors_resume(n->woken, 0);
+            }
+            continue;
+        }
         if (!n->fluid && n->now > simgrid_get_clock())
             sg_actor_sleep_until(n->now);
         int32_t k = n->nwoken;
@@ -210,6 +255,7 @@ void pk_loop_start(pk_net *n)
     n->sg_clock0 = simgrid_get_clock();
     n->running = n->P;
     n->woken = xmalloc((size_t)(n->P > 0 ? n->P : 1) * sizeof *n->woken);
+    n->deferred = xmalloc((size_t)(n->P > 0 ? n->P : 1) * sizeof *n->deferred);
     n->engine_actor = sg_actor_init("packet-engine", n->actor_host);
     sg_actor_set_data(n->engine_actor, n);
     sg_actor_start_(n->engine_actor, engine_main, 0, NULL);
@@ -220,6 +266,7 @@ static void one_less_running(pk_net *n)
 {
     if (--n->running == 0 && n->engine_waiting) {
         n->engine_waiting = 0;
+        n->handover = 1;
         sg_actor_resume(n->engine_actor);
     }
 }
@@ -241,17 +288,23 @@ void pk_loop_block(pk_net *n, int32_t r)
         k->waiter = sg_actor_self();
     uint64_t batch = n->resume_batches;
     one_less_running(n);
+    n->handover = 0;
     /* The last rank to wait resumed the engine, a simcall: other actors ran meanwhile. If
      * the engine woke this rank and resumed it then (a resume of an actor that is not
      * suspended does nothing), it must go on; the packet model's engine sleeps in
      * SimGrid between the two (sg_actor_sleep_until), and resumes it after. */
-    if (k->waiting != PK_WAIT_NONE || n->resume_batches == batch)
+    if (k->waiting != PK_WAIT_NONE || n->resume_batches == batch) {
+        k->suspended = 1;
         sg_actor_suspend(k->waiter);
+        k->suspended = 0;
+        push_deferred(n, k->pos); /* those woken before it have run */
+    }
 }
 
 void pk_loop_wake_rank(pk_net *n, int32_t r)
 {
     n->ranks[r].waiting = PK_WAIT_NONE;
+    n->ranks[r].pos = n->batch_n++;
     n->woken[n->nwoken++] = n->ranks[r].waiter;
 }
 
@@ -259,4 +312,5 @@ void pk_loop_rank_exit(pk_net *n, int32_t r)
 {
     (void)r;
     one_less_running(n);
+    n->handover = 0;
 }

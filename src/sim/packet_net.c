@@ -360,6 +360,7 @@ void pk_net_free(pk_net *n)
     free(n->group_host);
     free(n->reqs);
     free(n->woken);
+    free(n->deferred);
     pk_heap_free(&n->heap);
     free(n);
 }

@@ -139,7 +139,8 @@ static void req_done(pk_net *n, int64_t h, double at)
         if (at > k->done_at)
             k->done_at = at;
         req_release(n, h);
-        if (--k->pending == 0 && k->waiting == PK_WAIT_ALL)
+        if (--k->pending == 0 && k->waiting == PK_WAIT_ALL &&
+            !(k->compute_s > 0 && pk_loop_defer_compute(n, r)))
             rank_wake(n, r);
         return;
     }
@@ -397,6 +398,24 @@ void pk_wait(pk_net *n, int32_t rank)
     }
     sleep_until_arrival(n, k->done_at);
     k->done_at = 0;
+}
+
+void pk_wait_compute(pk_net *n, int32_t rank, double seconds)
+{
+    pk_rank *k = &n->ranks[rank];
+    if (!n->fluid || k->pending == 0 || !(seconds > 0)) {
+        pk_wait(n, rank);
+        pk_compute(n, rank, seconds);
+        return;
+    }
+    k->compute_s = seconds; /* the engine may queue the work for the rank */
+    k->waiting = PK_WAIT_ALL;
+    block(n, rank);
+    k->done_at = 0;
+    if (k->compute_s > 0) { /* woken when its messages ended: it queues the work itself */
+        k->compute_s = 0;
+        pk_compute(n, rank, seconds);
+    }
 }
 
 int pk_wait_any(pk_net *n, int32_t rank, const pk_handle *handles, int count)

@@ -428,34 +428,36 @@ static void bulk_step(exec_run *e, uint32_t first_step)
         }
         comm = 1;
     }
-    if (comm)
-        pk_wait(st->net, st->rank0 + e->rank);
-    if (local) {
-        double sum = 0;
+    double sum = 0;
+    if (local)
         for (uint32_t i = rs_step_begin(rs, 0); i < rs_step_end(rs, 0); i++)
             if (sr_in_step_item(rs, i))
                 sum += local_seconds(st, &rs->ops[i]);
-        if (sum > 0)
-            xn_sleep(st, e->rank, sum);
-    }
+    if (comm && sum > 0) /* one wait for both (packet.h) */
+        pk_wait_compute(st->net, st->rank0 + e->rank, sum);
+    else if (comm)
+        pk_wait(st->net, st->rank0 + e->rank);
+    else if (sum > 0)
+        xn_sleep(st, e->rank, sum);
     st->step[e->rank] = first_step + 1;
 }
 
 int sim_exec_chunk(sim_state *st, int32_t rank, sim_exec_scratch *x, const rank_sched *rs,
                    uint32_t first_step)
 {
-    scratch_reserve(x, rs);
-    x->first_step = first_step;
     exec_run e = {.st = st, .ep = st->ep, .x = x, .r = &x->ready, .rank = rank, .rs = rs,
                   .timer = -1};
-    if (e.ep)
-        e.cpu_drives = e.ep->cfg.send_overhead_s > 0 || e.ep->cfg.recv_overhead_s > 0 ||
-                       e.ep->cfg.msg_gap_s > 0;
     e.bulk = st->net && !e.ep && st->eager_limit < 0 && step_rule_only(rs);
-    if (e.bulk && rs->nsteps == 1) {
+    if (e.bulk && rs->nsteps == 1) { /* the scratch is not needed: not touched (with
+                                        thousands of ranks it is out of the cache) */
         bulk_step(&e, first_step);
         return 0;
     }
+    scratch_reserve(x, rs);
+    x->first_step = first_step;
+    if (e.ep)
+        e.cpu_drives = e.ep->cfg.send_overhead_s > 0 || e.ep->cfg.recv_overhead_s > 0 ||
+                       e.ep->cfg.msg_gap_s > 0;
     sr_reset(e.r, rs);
     st->step[rank] = first_step;
     for (;;) {
