@@ -34,7 +34,9 @@ static void model_init(model *m, int32_t credit)
     for (int i = 0; i < NPOOLS; i++)
         m->credit[i] = credit;
     m->net.credit = m->credit;
-    m->net.vc_shift = 2; /* the pools are port 0's channels 0 to NPOOLS - 1 */
+    m->net.nports = 1; /* the pools are port 0's channels 0 to NPOOLS - 1 */
+    m->net.nvc = NPOOLS;
+    pk_pools_layout(&m->net);
 }
 
 static pk_packet *push(model *m, double ready, int32_t bytes, int64_t pool)

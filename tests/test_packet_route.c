@@ -10,7 +10,12 @@
  *     remembered);
  *   - a planted bug (an entry's hops overwritten behind the memo) is seen by the same
  *     comparison, so it can fail: in the table of single next hops (a Dragonfly's) and in
- *     the one of several (a torus's two directions).
+ *     the one of several (a torus's two directions);
+ *   - the keys are (switch, destination switch) on the families that declare their next
+ *     hops per destination switch (topology.h: next_hops_by_switch; the comparison above
+ *     runs through them), (node, host) on a torus and with failed links (a failed host
+ *     link makes the hops depend on the host); switch keys planted on such a network
+ *     give wrong hops, and the comparison sees them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +53,15 @@ static void teardown(fixture *f)
     topo_free(f->t);
 }
 
+/* The hops point into the memo's tables (not a scratch answer). */
+static int in_memo(const pk_net *n, const pk_next *got)
+{
+    const char *g = (const char *)got;
+    size_t n1 = 2 * (n->memo_mask + 1), nw = n->memo_mask + 1;
+    return n->memo && ((g >= (const char *)n->memo1 && g < (const char *)(n->memo1 + n1)) ||
+                       (g >= (const char *)n->memo && g < (const char *)(n->memo + nw)));
+}
+
 /* Mismatches between pk_next_hops and topo_next_hops over every (node, host), each pair
  * asked `rounds` times; `plant` > 0: corrupt first the memo entry of one pair with at
  * least `plant` next hops. */
@@ -64,7 +78,7 @@ static int64_t compare_all(fixture *f, int rounds, int plant)
                 int k = topo_next_hops(t, at, dst, ref, f->net.maxdeg);
                 const pk_next *got;
                 int kg = pk_next_hops(&f->net, at, dst, &got);
-                if (plant && r == 0 && kg >= plant && f->net.memo) {
+                if (plant && r == 0 && kg >= plant && in_memo(&f->net, got)) {
                     ((pk_next *)got)[0].port ^= 1; /* the bug: a wrong port remembered */
                     plant = 0;
                 }
@@ -117,6 +131,45 @@ static void test_families(void)
     check_family("fattree leaves=4 hosts_per_leaf=2 spines=2");
 }
 
+/* Whether `spec`'s memo is keyed by switch; its answers are checked as above. */
+static int keyed_by_switch(const char *spec)
+{
+    fixture f;
+    if (setup(&f, spec, 0) < 0) {
+        CU_FAIL("topology");
+        return -1;
+    }
+    int by_switch = f.net.host_hops != NULL;
+    CU_ASSERT_EQUAL(compare_all(&f, 2, 0), 0);
+    teardown(&f);
+    return by_switch;
+}
+
+static void test_switch_keys(void)
+{
+    CU_ASSERT_EQUAL(keyed_by_switch("dragonfly p=2 a=4 h=2"), 1);
+    CU_ASSERT_EQUAL(keyed_by_switch("dragonflyplus p=2 leaves=2 spines=2 g=3"), 1);
+    CU_ASSERT_EQUAL(keyed_by_switch("fattree leaves=4 hosts_per_leaf=2 spines=2"), 1);
+    CU_ASSERT_EQUAL(keyed_by_switch("fattree levels=3 radix=4"), 1);
+    CU_ASSERT_EQUAL(keyed_by_switch("hyperx dims=3x3 T=2"), 1);
+    CU_ASSERT_EQUAL(keyed_by_switch("torus dims=4x4"), 0);         /* direct */
+    CU_ASSERT_EQUAL(keyed_by_switch("dragonfly p=2 a=4 h=2 fail_links=l0"), 0); /* faults */
+}
+
+static void test_switch_keys_planted(void)
+{
+    /* host 0's host link failed: no next hop toward it, while host 1 on the same switch
+     * has some; keys by switch (wrongly declared) answer one with the other's hops */
+    fixture f;
+    CU_ASSERT_EQUAL_FATAL(setup(&f, "dragonfly p=2 a=4 h=2 fail_links=l0", 0), 0);
+    f.t->next_hops_by_switch = f.t->next_hops; /* the bug */
+    pk_route_free(&f.net);
+    pk_route_init(&f.net, 0);
+    CU_ASSERT_PTR_NOT_NULL(f.net.host_hops);
+    CU_ASSERT(compare_all(&f, 2, 0) > 0);
+    teardown(&f);
+}
+
 static void test_more_hops_than_an_entry(void)
 {
     /* 8 spines: a leaf's uplinks toward another leaf are more than PK_MEMO_HOPS */
@@ -144,6 +197,8 @@ int main(void)
         {"memo = topo_next_hops on every family", test_families},
         {"more hops than an entry holds", test_more_hops_than_an_entry},
         {"a planted bug is caught", test_planted_bug_is_caught},
+        {"keys by switch where the family allows", test_switch_keys},
+        {"switch keys planted on host-dependent hops are caught", test_switch_keys_planted},
         {NULL, NULL}};
     test_add_suite("packet route", cases);
     return test_run_suites();

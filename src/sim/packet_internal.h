@@ -67,6 +67,12 @@ typedef struct pk_hop_memo1 {
     pk_next hop;
 } pk_hop_memo1;
 
+/* A host's switch and the ports of its host link (up from it, down into it): the next
+ * hops out of a host and out of its switch toward it, when the memo is keyed by switch. */
+typedef struct pk_host_hops {
+    int32_t sw, up, down;
+} pk_host_hops;
+
 /* 64 bytes, one cache line (the packets live in 64-byte aligned slabs, packet_net.c). */
 typedef struct pk_packet {
     pk_msg *msg;
@@ -229,11 +235,11 @@ struct pk_net {
     sg_actor_t *port_actor;   /* actors engine: each port's actor, created with its first
                                  packet */
     int nvc;                  /* virtual channels */
-    int vc_shift;             /* pools per port: 1 << vc_shift >= nvc (a shift, not a
-                                 division, finds a pool's port) */
-    int64_t pool_base;        /* nports << vc_shift: the first host injection pool */
-    int32_t *credit;          /* free bytes per pool: (port << vc_shift) + vc, then one per
-                                 host */
+    int vc_shift;             /* a port's first 1 << vc_shift channels (at most
+                                 PK_DENSE_VCS) are side by side (pk_pool) */
+    int64_t pool_over;        /* nports << vc_shift: the first pool of the other channels */
+    int64_t pool_base;        /* the first host injection pool */
+    int32_t *credit;          /* free bytes per pool (pk_pool), then one per host */
     pk_nic *nics;             /* per host, NIC created on first use */
     pk_rank *ranks;
     pk_pair *pairs;           /* open addressing on key */
@@ -247,6 +253,8 @@ struct pk_net {
     pk_hop_memo1 *memo1;      /* and one (twice the entries of memo) */
     int memo_wide;            /* memo holds an entry (else it is not read: a Dragonfly's
                                  next hops are all single) */
+    pk_host_hops *host_hops;  /* per host, when the memo's keys are (switch, destination
+                                 switch) (t->next_hops_by_switch), else NULL */
     uint64_t memo_mask;       /* memo's entries - 1 (a power of two) */
     int memo_shift;           /* 64 - log2(memo's entries) */
     pk_next *next_scratch;    /* maxdeg + 1: next hops not remembered */
@@ -289,7 +297,39 @@ struct pk_net {
     struct fl_net *fluid;     /* the fluid network (fluid.h) instead of packets, or NULL */
 };
 
+/* Credit pools: channel vc of a port's far buffer. The paths packets take cross a few
+ * links, so only a port's first channels are used, but a network's longest route may be
+ * long (zone routes: TOPO_MAX_HOPS, so 129 channels under UGAL): a port's first
+ * PK_DENSE_VCS channels are side by side, (port << vc_shift) + vc, one cache line of
+ * credits per port (64-byte aligned), and the others after every port's first ones,
+ * pool_over + (vc - dense) * nports + port, where nothing but their counters' memory
+ * costs anything while no packet reaches them. */
+enum { PK_DENSE_VCS = 16 };
+static inline int32_t pk_pool(const pk_net *n, int64_t port, int vc)
+{
+    int dense = 1 << n->vc_shift;
+    return (int32_t)(vc < dense ? (port << n->vc_shift) + vc
+                                : n->pool_over + (int64_t)(vc - dense) * n->nports + port);
+}
+/* The port and the channel of a pool below pool_base. */
+static inline int64_t pk_pool_port(const pk_net *n, int64_t pool)
+{
+    return pool < n->pool_over ? pool >> n->vc_shift : (pool - n->pool_over) % n->nports;
+}
+static inline int pk_pool_vc(const pk_net *n, int64_t pool)
+{
+    return pool < n->pool_over ? (int)(pool & ((1 << n->vc_shift) - 1))
+                               : (1 << n->vc_shift) + (int)((pool - n->pool_over) / n->nports);
+}
+/* Sets vc_shift, pool_over and pool_base from nports and nvc. */
+void pk_pools_layout(pk_net *n);
+
 /* packet_net.c */
+/* Memory for a hot array (freed with free): 64-byte aligned; from 2 MiB on, 2 MiB aligned
+ * and rounded, and asked to be backed by huge pages (madvise MADV_HUGEPAGE, a hint), so
+ * that the loop's scattered reads of ports, credits, packets and next hops at large P
+ * miss the TLB less. */
+void *pk_alloc_hot(size_t bytes);
 /* The model's clock: the loop engine's, or SimGrid's under the actors engine. */
 double pk_now(const pk_net *n);
 /* The credit pool of a host's injection buffer. */

@@ -41,7 +41,7 @@
 static void push_at_arrival(pk_net *n, int64_t id, const pk_packet *p)
 {
     if (p->holding >= 0 && p->holding < n->pool_base) {
-        double d = n->ports[p->holding >> n->vc_shift].lat;
+        double d = n->ports[pk_pool_port(n, p->holding)].lat;
         if (n->now + d == p->ready) {
             pk_heap_push_after(&n->heap, n->now, d, PK_EV_PORT, id);
             return;

@@ -15,12 +15,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 
 #include "common/util.h"
 #include "sim/packet_internal.h"
+
+/* ---- memory ----------------------------------------------------------------------------- */
+
+void *pk_alloc_hot(size_t bytes)
+{
+    enum { HUGE = 2 << 20 };
+    size_t align = bytes >= HUGE ? HUGE : 64;
+    bytes = (bytes + align - 1) & ~(align - 1);
+    void *p = aligned_alloc(align, bytes > 0 ? bytes : align);
+    if (!p)
+        return xmalloc(bytes); /* aborts: out of memory */
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE) /* a hint: nothing depends on it */
+        (void)madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
 
 /* ---- credits ---------------------------------------------------------------------------- */
 
@@ -63,7 +81,7 @@ static void credit_return(pk_net *n, int64_t pool, int64_t bytes)
         nic_wake(n, &n->nics[pool - n->pool_base], PK_CREDIT);
         return;
     }
-    pk_port *pt = &n->ports[pool >> n->vc_shift];
+    pk_port *pt = &n->ports[pk_pool_port(n, pool)];
     pt->in_buffer -= bytes;
     port_wake(n, pt, PK_CREDIT);
 }
@@ -106,7 +124,7 @@ static void nic_append(pk_nic *nic, pk_msg *m)
 /* Delivered packets are kept for the next ones (a large all-to-all cuts millions of
  * packets, and malloc spent 40 % of such a run on them); new ones come from 64-byte
  * aligned slabs, so that a packet is one cache line. */
-enum { PK_SLAB = 4096 };
+enum { PK_SLAB = 32768 }; /* 2 MiB: huge pages (pk_alloc_hot) */
 
 static pk_packet *packet_new(pk_net *n)
 {
@@ -116,9 +134,7 @@ static pk_packet *packet_new(pk_net *n)
     } else {
         if (n->nslabs == 0 || n->slab_used == PK_SLAB) {
             n->slabs = xrealloc(n->slabs, (size_t)(n->nslabs + 1) * sizeof *n->slabs);
-            n->slabs[n->nslabs] = aligned_alloc(64, PK_SLAB * sizeof(pk_packet));
-            if (!n->slabs[n->nslabs])
-                n->slabs[n->nslabs] = xmalloc(PK_SLAB * sizeof(pk_packet)); /* aborts */
+            n->slabs[n->nslabs] = pk_alloc_hot(PK_SLAB * sizeof(pk_packet));
             n->nslabs++;
             n->slab_used = 0;
         }
@@ -182,7 +198,7 @@ static int32_t needed_pool(const pk_net *n, const pk_packet *p)
     if (p->to == p->msg->dst_host)
         return -1;
     int vc = p->hops < n->nvc ? p->hops : n->nvc - 1;
-    return ((int32_t)p->port << n->vc_shift) + vc;
+    return pk_pool(n, p->port, vc);
 }
 
 int pk_port_next(pk_net *n, pk_port *pt, double now, pk_packet **p)
@@ -276,6 +292,16 @@ void pk_nic_add(pk_net *n, pk_msg *m)
 
 /* ---- the network ------------------------------------------------------------------------ */
 
+void pk_pools_layout(pk_net *n)
+{
+    n->vc_shift = 0;
+    while ((1 << n->vc_shift) < n->nvc && (1 << n->vc_shift) < PK_DENSE_VCS)
+        n->vc_shift++;
+    int dense = 1 << n->vc_shift;
+    n->pool_over = n->nports << n->vc_shift;
+    n->pool_base = n->pool_over + (n->nvc > dense ? (int64_t)(n->nvc - dense) * n->nports : 0);
+}
+
 void pk_net_rank_tallies(pk_net *n, traffic_tally *const *per_rank)
 {
     n->rank_tally = per_rank;
@@ -292,21 +318,17 @@ pk_net *pk_net_new(const packet_config *c, topology *t, int32_t P, const int32_t
     n->actor_host = actor_host;
     n->tally = tally;
     n->nports = 2 * t->nlinks;
-    n->ports = aligned_alloc(64, (size_t)(n->nports > 0 ? n->nports : 1) * sizeof *n->ports);
-    if (!n->ports)
-        n->ports = xmalloc((size_t)n->nports * sizeof *n->ports); /* aborts, out of memory */
+    n->ports = pk_alloc_hot((size_t)(n->nports > 0 ? n->nports : 1) * sizeof *n->ports);
     memset(n->ports, 0, (size_t)n->nports * sizeof *n->ports);
     if (c->engine == PK_ENGINE_ACTORS)
         n->port_actor = xcalloc((size_t)(n->nports > 0 ? n->nports : 1), sizeof *n->port_actor);
     /* a channel per link crossed: a Valiant path is at most two minimal routes */
     n->nvc = c->fault_one_vc ? 1 : (c->routing == PK_ROUTE_UGAL ? 2 : 1) * t->max_route_hops + 1;
-    while ((1 << n->vc_shift) < n->nvc)
-        n->vc_shift++;
-    n->pool_base = n->nports << n->vc_shift;
+    pk_pools_layout(n);
     int64_t pools = n->pool_base + t->nhosts;
-    n->credit = xmalloc((size_t)pools * sizeof *n->credit);
+    n->credit = pk_alloc_hot((size_t)pools * sizeof *n->credit);
     for (int64_t i = 0; i < n->pool_base; i++)
-        n->credit[i] = pool_credits(n, i >> n->vc_shift);
+        n->credit[i] = pool_credits(n, pk_pool_port(n, i));
     for (int64_t i = n->pool_base; i < pools; i++) /* a NIC's injection buffer */
         n->credit[i] = (int32_t)c->buffer;
     n->nics = xcalloc((size_t)t->nhosts, sizeof *n->nics);

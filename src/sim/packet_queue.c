@@ -44,7 +44,7 @@ static int older(const pk_packet *a, const pk_packet *b)
  * a dozen lanes) rather than every lane. */
 static int32_t lane_key(const pk_net *n, int64_t pool, int32_t cls)
 {
-    int32_t vc = pool < 0 ? 0 : (int32_t)(pool & ((1 << n->vc_shift) - 1)) + 1;
+    int32_t vc = pool < 0 ? 0 : pk_pool_vc(n, pool) + 1;
     return vc << 6 | cls;
 }
 

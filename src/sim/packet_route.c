@@ -23,17 +23,44 @@
  * table of 16-byte entries, several next hops to one of 64-byte entries: under UGAL on a
  * Dragonfly every hop asks the memo, and a table four times smaller stays in the cache
  * with the packets and ports (a larger one evicted them).
+ *
+ * Where the family's next hops out of a switch depend on the destination's switch only
+ * (topology.h: next_hops_by_switch; Dragonfly, Dragonfly+, fat tree, indirect HyperX and
+ * 2D-FC, without failed links), the tables are keyed by (switch, destination switch):
+ * every host of a switch shares one entry, so the keys a run uses are hosts-per-switch
+ * times fewer and the table stays in the cache; a host's next hop (up its host link) and
+ * a switch's toward a host below it (down that link) are read from a per-host array.
  */
 #include <stdlib.h>
 
 #include "common/util.h"
 #include "sim/packet_internal.h"
 
+/* The per-host hops when the memo is keyed by switch (see above), else nothing. */
+static void host_hops_init(pk_net *n)
+{
+    const topology *t = n->t;
+    if (t->direct || !t->next_hops_by_switch || t->next_hops != t->next_hops_by_switch)
+        return;
+    n->host_hops = xmalloc((size_t)(t->nhosts > 0 ? t->nhosts : 1) * sizeof *n->host_hops);
+    for (int32_t h = 0; h < t->nhosts; h++) {
+        int64_t l = t->host_link[h];
+        if (l < 0) { /* not attached: keep the (node, host) keys */
+            free(n->host_hops);
+            n->host_hops = NULL;
+            return;
+        }
+        pk_next up = pk_next_of(t, (topo_hop){l, 0}), down = pk_next_of(t, (topo_hop){l, 1});
+        n->host_hops[h] = (pk_host_hops){.sw = up.to, .up = up.port, .down = down.port};
+    }
+}
+
 void pk_route_init(pk_net *n, int memo_bits)
 {
     n->next_scratch = xmalloc((size_t)(n->maxdeg + 1) * sizeof *n->next_scratch);
     if (n->cfg.routing == PK_ROUTE_MINIMAL || !n->t->next_hops)
         return;
+    host_hops_init(n);
     if (memo_bits <= 0) { /* about 8 entries per node, 2^10 to 2^19 (32 MiB) */
         memo_bits = 10;
         while (memo_bits < 19 && ((int64_t)1 << memo_bits) < 8 * (int64_t)topo_nnodes(n->t))
@@ -41,15 +68,11 @@ void pk_route_init(pk_net *n, int memo_bits)
     }
     n->memo_mask = ((uint64_t)1 << memo_bits) - 1;
     n->memo_shift = 64 - memo_bits;
-    n->memo = aligned_alloc(64, (size_t)(n->memo_mask + 1) * sizeof *n->memo);
-    if (!n->memo)
-        n->memo = xmalloc((size_t)(n->memo_mask + 1) * sizeof *n->memo); /* aborts */
+    n->memo = pk_alloc_hot((size_t)(n->memo_mask + 1) * sizeof *n->memo);
     for (uint64_t i = 0; i <= n->memo_mask; i++)
         n->memo[i].at = -1;
     uint64_t n1 = 2 * (n->memo_mask + 1);
-    n->memo1 = aligned_alloc(64, (size_t)n1 * sizeof *n->memo1);
-    if (!n->memo1)
-        n->memo1 = xmalloc((size_t)n1 * sizeof *n->memo1); /* aborts */
+    n->memo1 = pk_alloc_hot((size_t)n1 * sizeof *n->memo1);
     for (uint64_t i = 0; i < n1; i++)
         n->memo1[i].at = -1;
 }
@@ -59,6 +82,8 @@ void pk_route_free(pk_net *n)
     free(n->memo);
     free(n->memo1);
     free(n->next_scratch);
+    free(n->host_hops);
+    n->host_hops = NULL;
     n->memo = NULL;
     n->memo1 = NULL;
     n->next_scratch = NULL;
@@ -68,29 +93,41 @@ int pk_next_hops(pk_net *n, int32_t at, int32_t dst, const pk_next **hops)
 {
     pk_hop_memo *e = NULL;
     pk_hop_memo1 *e1 = NULL;
+    int32_t to = dst; /* the key's destination: the host, or its switch */
+    if (n->host_hops && at != dst) {
+        const pk_host_hops *d = &n->host_hops[dst];
+        if (topo_is_host(n->t, at) || d->sw == at) { /* up from a host, down into dst */
+            n->next_scratch[0] = topo_is_host(n->t, at)
+                                     ? (pk_next){n->host_hops[at].up, n->host_hops[at].sw}
+                                     : (pk_next){d->down, dst};
+            *hops = n->next_scratch;
+            return 1;
+        }
+        to = d->sw; /* a switch id: never a host's key */
+    }
     if (n->memo) { /* a (node, host) has one next hop or several: in one table only */
-        uint64_t key = (uint64_t)(uint32_t)at << 32 | (uint32_t)dst;
+        uint64_t key = (uint64_t)(uint32_t)at << 32 | (uint32_t)to;
         uint64_t h = key * 0x9E3779B97F4A7C15ull;
         e1 = &n->memo1[h >> (n->memo_shift - 1)];
-        if (e1->at == at && e1->dst == dst) {
+        if (e1->at == at && e1->dst == to) {
             *hops = &e1->hop;
             return 1;
         }
         e = &n->memo[h >> n->memo_shift];
-        if (n->memo_wide && e->at == at && e->dst == dst) {
+        if (n->memo_wide && e->at == at && e->dst == to) {
             *hops = e->hops;
             return e->k;
         }
     }
     int k = topo_next_hops(n->t, at, dst, n->scratch, n->maxdeg);
     if (e1 && k == 1) {
-        *e1 = (pk_hop_memo1){.at = at, .dst = dst, .hop = pk_next_of(n->t, n->scratch[0])};
+        *e1 = (pk_hop_memo1){.at = at, .dst = to, .hop = pk_next_of(n->t, n->scratch[0])};
         *hops = &e1->hop;
         return 1;
     }
     pk_next *out = n->next_scratch;
     if (e && k >= 2 && k <= PK_MEMO_HOPS) {
-        *e = (pk_hop_memo){.at = at, .dst = dst, .k = k};
+        *e = (pk_hop_memo){.at = at, .dst = to, .k = k};
         n->memo_wide = 1;
         out = e->hops;
     }
@@ -184,7 +221,8 @@ static void ugal_decide(pk_net *n, pk_packet *p)
     least_occupied(n, p->at, dst, &q_min);
     if (q_min <= n->cfg.buffer) /* q_min H_min <= buffer H_min: minimal, whatever the rest */
         return;
-    if (topo_next_hops(t, p->at, n->group_host[gi], n->scratch, n->maxdeg) < 1)
+    const pk_next *unused;
+    if (pk_next_hops(n, p->at, n->group_host[gi], &unused) < 1)
         return; /* failed links cut that group off from here: minimal */
     least_occupied(n, p->at, n->group_host[gi], &q_val);
     /* the path lengths depend on the router, the destination and gi only: walked once

@@ -114,6 +114,7 @@ int topo_build_dragonfly(kv_list *kv, topology **out, cs_error *err)
     t->fam[1] = (int32_t)g;
     t->zone_route = dragonfly_zone_route;
     t->next_hops = dragonfly_next_hops;
+    t->next_hops_by_switch = dragonfly_next_hops; /* they use topo_host_switch(dst) only */
     t->flat_groups = (p + 1) * a <= DRAGONFLY_FLAT_GROUP_MAX;
     topo_apply_link_params(t, &lp);
     *out = t;

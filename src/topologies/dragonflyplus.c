@@ -210,6 +210,7 @@ int topo_build_dragonflyplus(kv_list *kv, topology **out, cs_error *err)
     t->fam[2] = (int32_t)g;
     t->zone_route = dfplus_zone_route;
     t->next_hops = dfplus_next_hops;
+    t->next_hops_by_switch = dfplus_next_hops; /* they use topo_host_switch(dst) only */
     topo_apply_link_params(t, &lp);
     *out = t;
     return 0;

@@ -343,6 +343,7 @@ int topo_build_fattree(kv_list *kv, topology **out, cs_error *err)
     t->fam[4] = (int32_t)sh.cores;
     t->zone_route = fattree_zone_route;
     t->next_hops = fattree_next_hops;
+    t->next_hops_by_switch = fattree_next_hops; /* they use topo_host_switch(dst) only */
     topo_apply_link_params(t, &lp);
     *out = t;
     return 0;

@@ -44,6 +44,7 @@ void grid_set_routing(topology *t, int kind, int32_t first, int ndims, const int
     t->fam[1] = first;
     t->route_fn = grid_route;
     t->next_hops = grid_next_hops;
+    t->next_hops_by_switch = grid_next_hops; /* indirect: topo_host_switch(dst) only */
 }
 
 static int step(const topology *t, int32_t *cur, int32_t next, topo_hop *hops, int *n, int max)

@@ -178,6 +178,12 @@ struct topology {
     struct topo_external *ext;
     /* Optional (families with adaptive routing): the minimal next hops, topo_next_hops. */
     topo_next_hops_fn next_hops;
+    /* The family's next_hops when, in an indirect network, its hops out of a switch toward
+     * a host not below it depend on that host's switch only (every host of a switch has
+     * the same next hops there), else NULL. The packet model then remembers them per
+     * (switch, destination switch) while next_hops is still this function (faults replace
+     * it by fault_hops.c's, which depend on the host: its host link may have failed). */
+    topo_next_hops_fn next_hops_by_switch;
     /* Failed and degraded links (faults.h); NULL without faults. */
     struct topo_faults *faults;
 };
