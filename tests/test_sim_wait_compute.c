@@ -4,12 +4,17 @@
  * the instant's events where the rank's own push would have been. That must change no
  * result: every point here runs twice, with the merge and with the rank woken in between
  * to queue its work itself (fluid_config.serial_compute, the code before the merge), and
- * the rows and every rank's finish time must be bit-identical. The points mix reduce
+ * the rows, every rank's finish time and the sequence of events the loop ran (a digest of
+ * each event's time, kind and id: fluid_config.digest_events) must be identical. The
+ * results alone would not show a queued event out of its place among the ties of its
+ * instant; the event sequence does. The points mix reduce
  * steps with steps without local work, ranks of one host (the loopback), local work as
  * long as a message (ties between a rank's wake-up and the network's events),
  * and Rabenseifner with every pair at one distance (the last rank to wait is woken at
- * the instant it hands over to the engine). The planted fault (fluid_config.fault_defer:
- * the queued work twice as long) must make the two runs differ.
+ * the instant it hands over to the engine). Two planted faults (fluid_config.fault_defer)
+ * must each make the two runs differ: 1 the queued work twice as long, 2 the instant's work
+ * queued after its ranks have all run, last first (the same dates: only the event
+ * sequence shows it).
  */
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +42,7 @@ static int run(const point *p, int serial, int fault, sim_result *res)
         c.reduce_Bps = p->reduce_Bps;
     c.fluid.serial_compute = serial;
     c.fluid.fault_defer = fault;
+    c.fluid.digest_events = 1;
     int rc = sim_run_isolated(&c, res, &err);
     if (rc < 0)
         fprintf(stderr, "%s P=%d on %s: %s\n", p->alg, p->P, p->topo, err.msg);
@@ -48,6 +54,7 @@ static int same(const point *p, const sim_result *a, const sim_result *b)
 {
     return a->row.time_s == b->row.time_s && a->row.messages == b->row.messages &&
            a->row.max_link_bytes == b->row.max_link_bytes &&
+           a->packet_event_digest == b->packet_event_digest &&
            memcmp(a->rank_finish_s, b->rank_finish_s, (size_t)p->P * sizeof(double)) == 0;
 }
 
@@ -93,11 +100,19 @@ static void test_planted_fault_caught(void)
     CU_ASSERT(!compare(&points[3], 1));
 }
 
+static void test_planted_order_fault_caught(void)
+{
+    CU_ASSERT(!compare(&points[0], 2));  /* ring: every rank deferred at once */
+    CU_ASSERT(!compare(&points[6], 2));  /* ranks sharing hosts */
+    CU_ASSERT(!compare(&points[9], 2));  /* Rabenseifner, local work a message long */
+}
+
 int main(void)
 {
     static const test_case cases[] = {
         {"merged wait and compute: results unchanged", test_merge_changes_nothing},
         {"planted fault: deferred work of the wrong length is caught", test_planted_fault_caught},
+        {"planted fault: deferred work out of its place is caught", test_planted_order_fault_caught},
         {NULL, NULL},
     };
     static const test_suite suites[] = {{"wait then compute", cases}, {NULL, NULL}};

@@ -56,8 +56,12 @@ typedef struct fluid_config {
                             (1-based; 0: never), which the checks must catch */
     int serial_compute;  /* tests: a rank that waits, then computes, is woken in between and
                             queues its local work itself (pk_wait_compute's two steps) */
-    int fault_defer;     /* tests: local work the engine queues for a rank lasts twice as
-                            long, which the comparison with serial_compute must catch */
+    int fault_defer;     /* tests: 1 local work the engine queues for a rank lasts twice as
+                            long; 2 the engine queues the instant's work after its ranks
+                            have all run, last first, not in the places the ranks' own
+                            pushes would have taken; the comparison with serial_compute must catch both */
+    int digest_events;   /* tests: hash the events the loop runs, in order
+                            (sim_result.packet_event_digest) */
 } fluid_config;
 
 /* A network for P ranks placed on hosts host_of_rank (kept, not copied), driven by the

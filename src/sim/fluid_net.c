@@ -33,7 +33,9 @@ pk_net *fl_net_new(const fluid_config *c, topology *t, int32_t P, const int32_t 
     packet_config pc;
     packet_config_init(&pc); /* the loop engine; the packet options play no part */
     pk_net *n = pk_net_new(&pc, t, P, host_of_rank, actor_host, tally);
-    n->defer_compute = c->serial_compute ? 0 : c->fault_defer ? 2 : 1;
+    n->defer_compute = c->serial_compute ? 0 : c->fault_defer == 1 ? 2 : 1;
+    n->defer_late = c->fault_defer == 2;
+    n->digest_events = c->digest_events;
     fl_net *fl = xcalloc(1, sizeof *fl);
     fl->cfg = *c;
     fl->maxh = t->max_route_hops > 0 ? t->max_route_hops : 1;

@@ -180,6 +180,7 @@ int64_t pk_net_packet_hops(const pk_net *n);
  * engine. */
 typedef struct pk_run_stats {
     int64_t packet_hops, events;
+    uint64_t event_digest; /* the events in the order run, when asked (tests), else 0 */
     double engine_cpu_s, ranks_cpu_s, first_event_cpu_s, end_cpu_s;
 } pk_run_stats;
 void pk_net_stats(const pk_net *n, pk_run_stats *s);

@@ -283,11 +283,15 @@ struct pk_net {
     pk_deferred *deferred;    /* ranks of the instant whose local work is queued for them */
     int32_t ndeferred, deferred_next; /* entries, the first not yet pushed */
     int32_t batch_n;          /* wake-ups and deferrals of the instant so far */
+    int defer_late;           /* a test's planted fault: deferrals pushed after the
+                                 instant's ranks have run, last first */
     sg_actor_t engine_actor;
     int handover;             /* a rank resumed the engine and has not suspended yet */
     int engine_waiting;       /* the engine actor is suspended until running == 0 */
     uint64_t resume_batches;  /* the engine's resumes of woken ranks so far */
     int64_t events;
+    int digest_events;        /* tests: fold every event run into event_digest */
+    uint64_t event_digest;    /* a hash of the events run, in order (time, kind, id) */
     int measure_cpu;          /* pk_net_measure_cpu: read the CPU clock at every wake-up */
     double engine_cpu_s;      /* CPU seconds inside the event loop */
     double first_event_cpu_s; /* the process's CPU clock when the loop first ran, 0 before */

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -145,8 +146,14 @@ static void prefetch_next(const pk_net *n)
  * rest once the ranks have all run (or at once when none was woken in the instant). A
  * rank still handing over to the engine (not suspended) runs before the others: it is
  * woken as before and queues its work itself. */
+static void push_deferred_reversed(pk_net *n);
+
 static void push_deferred(pk_net *n, int32_t before)
 {
+    if (n->defer_late && before == INT32_MAX) { /* a test's planted fault */
+        push_deferred_reversed(n);
+        return;
+    }
     while (n->deferred_next < n->ndeferred && n->deferred[n->deferred_next].pos < before) {
         pk_rank *k = &n->ranks[n->deferred[n->deferred_next++].rank];
         pk_heap_push(&n->heap, n->now + k->compute_s * n->defer_compute, PK_EV_RANK,
@@ -157,6 +164,19 @@ static void push_deferred(pk_net *n, int32_t before)
         n->ndeferred = n->deferred_next = 0;
 }
 
+/* The planted fault of fluid_config.fault_defer = 2: the instant's deferrals pushed only
+ * once its ranks have all run, and last first. */
+static void push_deferred_reversed(pk_net *n)
+{
+    for (int32_t i = n->ndeferred - 1; i >= n->deferred_next; i--) {
+        pk_rank *k = &n->ranks[n->deferred[i].rank];
+        pk_heap_push(&n->heap, n->now + k->compute_s * n->defer_compute, PK_EV_RANK,
+                     n->deferred[i].rank, NULL);
+        k->compute_s = 0;
+    }
+    n->ndeferred = n->deferred_next = 0;
+}
+
 int pk_loop_defer_compute(pk_net *n, int32_t r)
 {
     pk_rank *k = &n->ranks[r];
@@ -165,6 +185,20 @@ int pk_loop_defer_compute(pk_net *n, int32_t r)
     k->waiting = PK_WAIT_TIMER;
     n->deferred[n->ndeferred++] = (pk_deferred){.pos = n->batch_n++, .rank = r};
     return 1;
+}
+
+/* The event digest (tests: two runs that must run the same events in the same order)
+ * folds each event's time, kind and id; a message's completion by time and kind only,
+ * its id being an address. FNV-1a's multiply over the three words. */
+static uint64_t digest_event(uint64_t h, const pk_event *e)
+{
+    uint64_t t;
+    memcpy(&t, &e->t, sizeof t);
+    uint64_t w[3] = {t, (uint64_t)e->kind,
+                     e->kind == PK_EV_MSG_DONE ? 0 : (uint64_t)e->id};
+    for (int i = 0; i < 3; i++)
+        h = (h ^ w[i]) * 0x100000001b3ull;
+    return h;
 }
 
 /* Runs events until some ranks are woken and the events of that instant are done: 1,
@@ -186,6 +220,8 @@ static int run_until_wake(pk_net *n)
         if (!now_too)
             n->now = e.t;
         n->events++;
+        if (n->digest_events)
+            n->event_digest = digest_event(n->event_digest, &e);
         prefetch_next(n);
         run_event(n, &e);
     }
@@ -297,7 +333,8 @@ void pk_loop_block(pk_net *n, int32_t r)
         k->suspended = 1;
         sg_actor_suspend(k->waiter);
         k->suspended = 0;
-        push_deferred(n, k->pos); /* those woken before it have run */
+        if (!n->defer_late)
+            push_deferred(n, k->pos); /* those woken before it have run */
     }
 }
 

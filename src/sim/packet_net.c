@@ -421,6 +421,7 @@ int64_t pk_net_packet_hops(const pk_net *n)
 void pk_net_stats(const pk_net *n, pk_run_stats *s)
 {
     *s = (pk_run_stats){.packet_hops = n->packet_hops, .events = n->events,
+                        .event_digest = n->event_digest,
                         .engine_cpu_s = n->engine_cpu_s, .ranks_cpu_s = n->ranks_cpu_s,
                         .first_event_cpu_s = n->first_event_cpu_s, .end_cpu_s = n->end_cpu_s};
 }

@@ -149,6 +149,8 @@ typedef struct sim_result {
     int64_t packet_hops;   /* model packet: packets x links crossed (pk_net_packet_hops);
                               --flow-engine loop: flows simulated */
     int64_t packet_events; /* model packet, loop engine: events run (pk_net_stats) */
+    uint64_t packet_event_digest; /* loop engine, fluid.digest_events (tests): a hash of
+                                     the events run, in order */
     double packet_engine_cpu_s; /* CPU seconds in the loop engine's event loop */
     double packet_setup_cpu_s;  /* CPU seconds before its first event (topology, platform,
                                    schedules, rank actors) */

@@ -43,15 +43,17 @@ static int write_all(int fd, const void *buf, size_t n)
 
 /* The child's work for a point: its row, CPU time, packet model figures and per-rank
  * finish times as one payload. */
-#define HEAD_LEN (sizeof(sim_row) + 5 * sizeof(double) + 2 * sizeof(int64_t))
+#define HEAD_LEN (sizeof(sim_row) + 5 * sizeof(double) + 3 * sizeof(int64_t))
 
 /* The measurements after the row, in this order, to (dir 0) or from (dir 1) the payload. */
 static void copy_measurements(char *at, sim_result *res, int dir)
 {
-    void *f[] = {&res->cpu_s, &res->packet_hops, &res->packet_events, &res->packet_engine_cpu_s,
+    void *f[] = {&res->cpu_s, &res->packet_hops, &res->packet_events,
+                 &res->packet_event_digest, &res->packet_engine_cpu_s,
                  &res->packet_setup_cpu_s, &res->packet_ranks_cpu_s,
                  &res->packet_teardown_cpu_s};
     size_t z[] = {sizeof res->cpu_s, sizeof res->packet_hops, sizeof res->packet_events,
+                  sizeof res->packet_event_digest,
                   sizeof res->packet_engine_cpu_s, sizeof res->packet_setup_cpu_s,
                   sizeof res->packet_ranks_cpu_s, sizeof res->packet_teardown_cpu_s};
     for (size_t i = 0; i < sizeof z / sizeof z[0]; at += z[i], i++)

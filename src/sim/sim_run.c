@@ -339,6 +339,7 @@ static void record_run(const sim_config *c, const traffic_counts *tc, double tim
     res->cpu_s = cpu1 - cpu0;
     res->packet_hops = pks->packet_hops;
     res->packet_events = pks->events;
+    res->packet_event_digest = pks->event_digest;
     res->packet_engine_cpu_s = pks->engine_cpu_s;
     res->packet_ranks_cpu_s = pks->ranks_cpu_s;
     if (pks->first_event_cpu_s > 0) {
