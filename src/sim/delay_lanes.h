@@ -11,6 +11,12 @@
 #ifndef COLLSIM_SIM_DELAY_LANES_H
 #define COLLSIM_SIM_DELAY_LANES_H
 
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+
 #define DELAY_LANES 16
 
 typedef struct delay_lanes {
@@ -31,6 +37,25 @@ static inline int delay_lane(delay_lanes *dl, double d)
         return -1;
     dl->d[dl->n] = d;
     return dl->last = dl->n++;
+}
+
+/* A full FIFO ring of n elements of `size` bytes from *head (capacity *cap, a power of
+ * two) unrolled into one twice as large (256 at first), its first element at 0. Both
+ * queues' lanes are such rings. */
+static inline void *fifo_ring_grow(void *ring, size_t size, int64_t *head, int64_t n,
+                                   int64_t *cap)
+{
+    int64_t new_cap = *cap ? 2 * *cap : 256;
+    char *grown = xmalloc((size_t)new_cap * size);
+    int64_t first = n < *cap - *head ? n : *cap - *head; /* up to the array's end */
+    if (n > 0) {
+        memcpy(grown, (char *)ring + (size_t)*head * size, (size_t)first * size);
+        memcpy(grown + (size_t)first * size, ring, (size_t)(n - first) * size);
+    }
+    free(ring);
+    *head = 0;
+    *cap = new_cap;
+    return grown;
 }
 
 #endif

@@ -94,16 +94,8 @@ void fl_heap_push_latency(fl_heap *h, fl_flow *flows, int32_t id, double d)
         return;
     }
     fl_lane *q = &h->lanes[lane];
-    if (q->n == q->cap) { /* unroll into a ring twice as large */
-        int64_t cap = q->cap ? 2 * q->cap : 256;
-        int32_t *ids = xmalloc((size_t)cap * sizeof *ids);
-        for (int64_t i = 0; i < q->n; i++)
-            ids[i] = q->ids[(q->head + i) & (q->cap - 1)];
-        free(q->ids);
-        q->ids = ids;
-        q->cap = cap;
-        q->head = 0;
-    }
+    if (q->n == q->cap)
+        q->ids = fifo_ring_grow(q->ids, sizeof *q->ids, &q->head, q->n, &q->cap);
     q->ids[(q->head + q->n++) & (q->cap - 1)] = id;
     if (q->n == 1) { /* the head: into the heap */
         insert(h, flows, entry(flows, id, lane));

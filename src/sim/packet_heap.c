@@ -40,14 +40,7 @@ static int before(const pk_heap_entry *a, const pk_heap_entry *b)
 /* Unrolls the full ring into one twice as large. */
 static void ring_grow(pk_ring *r)
 {
-    int64_t cap = r->cap ? 2 * r->cap : 256;
-    pk_heap_entry *ev = xmalloc((size_t)cap * sizeof *ev);
-    for (int64_t i = 0; i < r->n; i++)
-        ev[i] = r->ev[(r->head + i) & (r->cap - 1)];
-    free(r->ev);
-    r->ev = ev;
-    r->cap = cap;
-    r->head = 0;
+    r->ev = fifo_ring_grow(r->ev, sizeof *r->ev, &r->head, r->n, &r->cap);
 }
 
 /* Appends the entry (t, seq_kind, what), written field by field (no struct copy through

@@ -148,18 +148,22 @@ static void prefetch_next(const pk_net *n)
  * woken as before and queues its work itself. */
 static void push_deferred_reversed(pk_net *n);
 
+/* The local work queued for rank r, now. */
+static void push_work(pk_net *n, int32_t r)
+{
+    pk_rank *k = &n->ranks[r];
+    pk_heap_push(&n->heap, n->now + k->compute_s * n->defer_compute, PK_EV_RANK, r, NULL);
+    k->compute_s = 0;
+}
+
 static void push_deferred(pk_net *n, int32_t before)
 {
     if (n->defer_late && before == INT32_MAX) { /* a test's planted fault */
         push_deferred_reversed(n);
         return;
     }
-    while (n->deferred_next < n->ndeferred && n->deferred[n->deferred_next].pos < before) {
-        pk_rank *k = &n->ranks[n->deferred[n->deferred_next++].rank];
-        pk_heap_push(&n->heap, n->now + k->compute_s * n->defer_compute, PK_EV_RANK,
-                     n->deferred[n->deferred_next - 1].rank, NULL);
-        k->compute_s = 0;
-    }
+    while (n->deferred_next < n->ndeferred && n->deferred[n->deferred_next].pos < before)
+        push_work(n, n->deferred[n->deferred_next++].rank);
     if (n->deferred_next == n->ndeferred)
         n->ndeferred = n->deferred_next = 0;
 }
@@ -168,12 +172,8 @@ static void push_deferred(pk_net *n, int32_t before)
  * once its ranks have all run, and last first. */
 static void push_deferred_reversed(pk_net *n)
 {
-    for (int32_t i = n->ndeferred - 1; i >= n->deferred_next; i--) {
-        pk_rank *k = &n->ranks[n->deferred[i].rank];
-        pk_heap_push(&n->heap, n->now + k->compute_s * n->defer_compute, PK_EV_RANK,
-                     n->deferred[i].rank, NULL);
-        k->compute_s = 0;
-    }
+    for (int32_t i = n->ndeferred - 1; i >= n->deferred_next; i--)
+        push_work(n, n->deferred[i].rank);
     n->ndeferred = n->deferred_next = 0;
 }
 
